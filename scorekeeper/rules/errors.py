@@ -1,0 +1,32 @@
+"""Errors the engine raises for input a player or client got wrong.
+
+Every error carries ``field``: the JSON path of the bad value (or ``None``), so
+the CLI and the HTTP API can answer ``{"error": ..., "field": ...}`` without
+guessing where the problem was.
+"""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """Malformed input: exit 2 on the CLI, HTTP 400 on the API."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+    def as_json(self) -> dict[str, str | None]:
+        return {"error": self.message, "field": self.field}
+
+
+class CardError(RulesError):
+    """A token that is not a card, or a card used more often than the decks hold."""
+
+
+class OptionError(RulesError):
+    """An unknown variant, an unknown option, or an option value it does not allow."""
+
+
+class RoundError(RulesError):
+    """A round that cannot be scored as given (unknown player, missing fact, ...)."""
