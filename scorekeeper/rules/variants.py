@@ -244,6 +244,10 @@ class Variant:
     out_bonus: int = 0  # Carousel: winner with no cards left
     end_bonus: int = 0  # Carousel: players reaching the target
     end_bonus_per_round_won: int = 0  # Carousel: everyone else, per round won
+    # What a round record holds for this variant (the round form and the scorer read these)
+    ends: tuple[str, ...] = ("out", "rummy")  # allowed values of the round's `end`
+    melds_scored: bool = False  # the round lists each player's melds (Continental, ...)
+    round_facts: tuple[str, ...] = ()  # extra facts in `round` (Rami's `opened`, ...)
     own_options: Mapping[str, Option] = field(default_factory=dict)
     readings: tuple[str, ...] = ()  # where VARIANTS.md settled an open point
 
@@ -292,6 +296,9 @@ class Variant:
                 for row in self.deal
             ],
             "goal": self.goal.value,
+            "ends": list(self.ends),
+            "melds_scored": self.melds_scored,
+            "round_facts": list(self.round_facts),
             "options": {name: option.default for name, option in self.options.items()},
             "option_specs": {name: option.as_json() for name, option in self.options.items()},
             "readings": list(self.readings),
@@ -350,6 +357,7 @@ RUMMY_COMPLETE = replace(
 BLOCK_RUMMY = replace(
     RUMMY,
     id="block-rummy",
+    ends=("out", "rummy", "stock"),
     name="Block Rummy",
     summary="Basic Rummy, but when the stock runs out the hand is blocked and the lowest count wins.",
     seeds=("000",),
@@ -429,6 +437,7 @@ DOUBLE_RUM = Variant(
 
 KNOCK_RUMMY = Variant(
     id="knock-rummy",
+    ends=("knock",),
     name="Knock Rummy",
     summary="Nobody melds in play; knock, show melds and deadwood; the lowest count wins the differences.",
     seeds=("000",),
@@ -455,6 +464,9 @@ KNOCK_RUMMY = Variant(
 
 CONTINENTAL = Variant(
     id="continental",
+    ends=("out",),
+    melds_scored=True,
+    round_facts=("draws",),
     name="Continental Rummy",
     summary="Runs only, the whole hand of 15 at once in 5+4+3+3, 4+4+4+3 or 3x5; chips from each.",
     seeds=("000",),
@@ -487,6 +499,8 @@ CONTINENTAL = Variant(
 
 QUEEN_CITY = Variant(
     id="queen-city",
+    ends=("out",),
+    melds_scored=True,
     name="Queen City Rum",
     summary="Seven cards; go down with the whole hand at once and score it times the number of opponents.",
     seeds=("000",),
@@ -508,6 +522,9 @@ QUEEN_CITY = Variant(
 
 PHOM = Variant(
     id="phom",
+    ends=("rummy", "stock"),
+    melds_scored=True,
+    round_facts=("ten_cards", "fed"),
     name="Phỏm (Tá lả)",
     summary="Vietnamese Rummy: melds stay in hand until the fourth turn; lowest count wins chips by place.",
     seeds=("000",),
@@ -537,6 +554,7 @@ PHOM = Variant(
 
 GERMAN_RUMMY = Variant(
     id="german-rummy",
+    round_facts=("opened",),
     name="German Rummy (Rommé)",
     summary="Two decks and six jokers, 13 cards; open with 40; each loser adds the hand left.",
     seeds=("000",),
@@ -564,6 +582,8 @@ GERMAN_RUMMY = Variant(
 
 NOWRANG = Variant(
     id="nowrang",
+    ends=("out",),
+    melds_scored=True,
     name="Nowrang",
     summary="Two players, runs only; win with a run of four and two runs of three.",
     seeds=("000",),
@@ -586,6 +606,7 @@ NOWRANG = Variant(
 
 RAMI = Variant(
     id="rami",
+    round_facts=("opened",),
     name="Rami (France)",
     summary="Rommé with jokers: open with 51 and a natural run; each loser adds the hand, plus surcharges.",
     seeds=("002",),
@@ -636,6 +657,7 @@ RAMI = Variant(
 
 CAROUSEL = Variant(
     id="carousel",
+    ends=("knock", "out", "stock"),
     name="Carousel (Manipulation Rummy)",
     summary="Rearrange the whole table each turn; knock with 5 or less; first to 150.",
     seeds=("003",),
