@@ -819,7 +819,7 @@ def resolve(variant_id: object, options: object = None, players: int | None = No
     going_out_min = opening_min if variant.going_out_min else 0
 
     target = merged["target"]
-    if target is None and merged.get("count_cards"):
+    if "target" not in chosen and merged.get("count_cards"):
         target = 25  # "count_cards: ... target usually 25"
     rounds = merged["rounds"]
     if rounds is None and variant.rounds_per_player and players is not None:

@@ -1,0 +1,108 @@
+"""The ``scorekeeper`` command: a thin shell over the engine and the web server.
+
+``scorekeeper variants|check|arrange|score|game [FILE]`` reads the contract's
+JSON request from FILE or standard input and prints the JSON answer. Input a
+player or client got wrong exits 2 with ``{"error", "field"}``, never a
+traceback. ``scorekeeper serve`` runs the table app.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+QUESTIONS = ("variants", "check", "arrange", "score", "game")
+EXIT_BAD_INPUT = 2
+
+
+def _print_json(data: Any, stream: TextIO) -> None:
+    json.dump(data, stream, ensure_ascii=False, indent=2)
+    stream.write("\n")
+
+
+def _read_request(path: str | None, stdin: TextIO) -> Any:
+    if path in (None, "-"):
+        text = "" if stdin.isatty() else stdin.read()
+    else:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    if not text.strip():
+        return {}
+    return json.loads(text)
+
+
+def answer(question: str, request: Any) -> dict[str, Any]:
+    """Ask the engine one question of the contract.
+
+    >>> answer("variants", {})["variants"][0]["id"]
+    'rummy'
+    """
+    from . import rules
+    from .rules.errors import RulesError
+
+    if question == "variants":
+        return rules.variants()
+    if not isinstance(request, dict):
+        raise RulesError("the request must be a JSON object", None)
+    return getattr(rules, question)(request)
+
+
+def _run_question(question: str, path: str | None, stdout: TextIO, stdin: TextIO) -> int:
+    from .rules.errors import RulesError
+
+    try:
+        request = _read_request(path, stdin)
+    except OSError as error:
+        _print_json({"error": f"cannot read {path}: {error.strerror}", "field": None}, stdout)
+        return EXIT_BAD_INPUT
+    except json.JSONDecodeError as error:
+        message = (
+            f"the input is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        )
+        _print_json({"error": message, "field": None}, stdout)
+        return EXIT_BAD_INPUT
+    try:
+        response = answer(question, request)
+    except RulesError as error:
+        _print_json(error.as_json(), stdout)
+        return EXIT_BAD_INPUT
+    _print_json(response, stdout)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper", description="Scorekeeping and rules referee for rummy-family games."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    helps = {
+        "variants": "list the variants and their options",
+        "check": "is this meld, opening or hand legal?",
+        "arrange": "the arrangement of a hand with the least deadwood",
+        "score": "what does this round score?",
+        "game": "what do these rounds add up to?",
+    }
+    for question in QUESTIONS:
+        sub = commands.add_parser(question, help=helps[question])
+        sub.add_argument("file", nargs="?", help="JSON request (default: standard input)")
+    serve = commands.add_parser("serve", help="run the table app")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "serve":
+        from .server import serve
+
+        serve(host=args.host, port=args.port)
+        return 0
+    return _run_question(args.command, args.file, sys.stdout, sys.stdin)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
