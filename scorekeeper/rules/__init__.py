@@ -4,14 +4,17 @@
 takes the contract's request as a dict or as keyword arguments and returns the
 response as a dict (``shared/spec/referee-json.md``). Malformed input raises
 :class:`RulesError`, whose ``as_json()`` is the contract's error answer.
+
+>>> arrange(variant="knock-rummy", hand=["AS", "2S", "3S", "9D", "KC"])["deadwood_points"]
+19
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
-
+from .arranger import arrange
+from .catalog import variants
 from .errors import CardError, OptionError, RoundError, RulesError
+from .melds import check
 
 __all__ = [
     "CardError",
@@ -20,22 +23,5 @@ __all__ = [
     "RulesError",
     "arrange",
     "check",
-    "game",
-    "score",
     "variants",
 ]
-
-# Loaded on first use so that `scorekeeper variants` does not pay for the arranger.
-_PUBLIC = {
-    "variants": ".variants",
-    "check": ".melds",
-    "arrange": ".arrange",
-    "score": ".scoring",
-    "game": ".game",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _PUBLIC:
-        return getattr(import_module(_PUBLIC[name], __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

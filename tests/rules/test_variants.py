@@ -3,8 +3,8 @@
 import pytest
 
 from scorekeeper.rules.cards import parse_card
+from scorekeeper.rules.catalog import VARIANTS, AceMode, Goal, resolve, variants
 from scorekeeper.rules.errors import OptionError
-from scorekeeper.rules.variants import VARIANTS, AceMode, Goal, resolve, variants
 
 ALL_IDS = [
     "rummy",

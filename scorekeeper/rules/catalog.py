@@ -233,6 +233,7 @@ class Variant:
     going_out_min: int = 0  # German Rommé: going out at once still needs the 40 (reading)
     # Phỏm: no meld may hold more than one card taken from the discards
     one_discard_per_meld: bool = False
+    rearranges_table: bool = False  # Carousel: a turn may rearrange every meld on the table
     # Scoring and game
     target: int | None = None
     rounds_per_player: int | None = None  # default agreed hands = players x this
@@ -670,6 +671,7 @@ CAROUSEL = Variant(
     values=Values(ace=1, joker=25),
     target=150,
     knock_limit=5,
+    rearranges_table=True,
     undercut_bonus=10,
     out_bonus=25,
     end_bonus=100,

@@ -1,0 +1,337 @@
+"""The least-deadwood arranger.
+
+The hand is cut into legal melds of the variant so that the cards left over
+(the deadwood) are worth as little as possible by the variant's values. The
+search always deals with the lowest natural card still unplaced: it is either
+deadwood or in some meld with higher cards and wild cards, and what is left is
+solved once (memoised on the cards left and the wild cards used).
+
+Wild cards are interchangeable inside melds, so the melds always take the
+most valuable ones first (a joker before a wild deuce): whatever wild cards are
+left are then the cheapest. Where deuces are wild, each deuce may play as
+itself or as a wild card; the search tries every split.
+
+>>> from scorekeeper.rules.catalog import resolve
+>>> from scorekeeper.rules.cards import parse_cards
+>>> result = best_arrangement(resolve("knock-rummy"), parse_cards("AS 2S 3S 9D KC"))
+>>> [[str(c) for c in meld] for meld in result.melds], [str(c) for c in result.deadwood]
+([['AS', '2S', '3S']], ['9D', 'KC'])
+>>> result.deadwood_points
+19
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, product
+from typing import Any
+
+from .cards import Card, Rank, Suit, check_deck_limits, format_cards, sort_key
+from .catalog import AceMode, Rules, resolve
+from .melds import rank_at, run_windows
+from .requests import as_request, cards_at
+
+SUITS = tuple(Suit)
+DECK_SIZE = 52
+
+
+def _index(card: Card) -> int:
+    return SUITS.index(card.suit) * 13 + int(card.rank) - 1
+
+
+def _card(index: int) -> Card:
+    return Card(Rank(index % 13 + 1), SUITS[index // 13])
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Melds (every wild card pinned), the deadwood, and what the deadwood is worth."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood: tuple[Card, ...]
+    deadwood_points: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "melds": [format_cards(meld) for meld in self.melds],
+            "deadwood": format_cards(self.deadwood),
+            "deadwood_points": self.deadwood_points,
+        }
+
+
+@cache
+def _windows_by_rank(
+    ace: AceMode, run_min: int
+) -> dict[int, list[tuple[tuple[int, ...], int, int]]]:
+    """For each rank, every run window holding it: (ranks along it, that rank's slot, rank mask)."""
+    windows: dict[int, list[tuple[tuple[int, ...], int, int]]] = {r: [] for r in range(1, 14)}
+    # longest first: a search that melds everything early stops early
+    for length in range(13, run_min - 1, -1):
+        for window in run_windows(ace, length):
+            ranks = tuple(int(rank_at(p)) for p in window)
+            mask = sum(1 << r for r in ranks)
+            for slot, rank in enumerate(ranks):
+                windows[rank].append((ranks, slot, mask))
+    return windows
+
+
+# A candidate meld while searching: (natural card indexes, the meld in order with None for each
+# wild slot, the (rank, suit index) each wild slot stands for). Plain tuples: the search makes many.
+_Meld = tuple[tuple[int, ...], tuple[int | None, ...], tuple[tuple[int, int], ...]]
+
+
+class _Search:
+    """Least deadwood of the natural cards left (kept as counts) with wild cards still free."""
+
+    def __init__(
+        self, rules: Rules, values: Sequence[int], wild_values: Sequence[int], copies: int
+    ) -> None:
+        self.rules = rules
+        self.values = values
+        # cost of the wild cards left over once `used` of them went into melds
+        self.leftover = [sum(wild_values[used:]) for used in range(len(wild_values) + 1)]
+        self.wild_count = len(wild_values)
+        # the counts are also kept as one number in base copies+1, the memo's key
+        self.weight = [(copies + 1) ** i for i in range(DECK_SIZE)]
+        self.memo: dict[tuple[int, int], tuple[int, _Meld | None]] = {}
+        self.candidates: dict[tuple[Any, ...], list[_Meld]] = {}
+        low, high = rules.set_sizes
+        self.set_low = low
+        self.set_high = high if high is not None else DECK_SIZE
+        self.windows_with = _windows_by_rank(rules.ace, rules.run_min)
+
+    def key(self, counts: Sequence[int]) -> int:
+        return sum(n * w for n, w in zip(counts, self.weight, strict=True))
+
+    def best(self, counts: list[int], key: int, used: int, start: int = 0) -> int:
+        known = self.memo.get((key, used))
+        if known is not None:
+            return known[0]
+        first = next((i for i in range(start, DECK_SIZE) if counts[i]), None)
+        if first is None:
+            self.memo[(key, used)] = (self.leftover[used], None)
+            return self.leftover[used]
+        best_cost = (
+            self.values[first]
+            + self.leftover[used]
+            + sum(n * v for n, v in zip(counts, self.values, strict=True))
+        )  # everything left as deadwood: a bound the melds must beat
+        best_meld: _Meld | None = None
+        for meld in self._melds_with(first, counts, self.wild_count - used):
+            if best_cost == 0:
+                break
+            naturals = meld[0]
+            after = key
+            for index in naturals:
+                counts[index] -= 1
+                after -= self.weight[index]
+            cost = self.best(counts, after, used + len(meld[2]), first)
+            for index in naturals:
+                counts[index] += 1
+            if cost < best_cost:
+                best_cost, best_meld = cost, meld
+        # leaving the card as deadwood costs at least its value: only then worth a look
+        if best_meld is None or best_cost > self.values[first]:
+            counts[first] -= 1
+            cost = self.values[first] + self.best(counts, key - self.weight[first], used, first)
+            counts[first] += 1
+            if best_meld is None or cost < best_cost:
+                best_cost, best_meld = cost, None
+        self.memo[(key, used)] = (best_cost, best_meld)
+        return best_cost
+
+    def _wild_limit(self, naturals: int, free: int) -> int:
+        if self.rules.jokers_at_most_naturals:
+            return min(free, naturals)
+        return free
+
+    def _melds_with(self, first: int, counts: Sequence[int], free: int) -> list[_Meld]:
+        # the candidates depend only on the first card's rank row and suit row, and the free wilds
+        rank, suit = first % 13, first // 13
+        row = tuple(counts[s * 13 + rank] for s in range(4))
+        line = tuple(counts[suit * 13 : suit * 13 + 13])
+        cache_key = (first, row, line, free)
+        melds = self.candidates.get(cache_key)
+        if melds is None:
+            melds = []
+            seen = set()
+            found = []
+            if self.rules.sets:
+                found.extend(self._sets_with(first, counts, free))
+            if self.rules.runs:
+                found.extend(self._runs_with(first, counts, free))
+            for meld in found:
+                # the same natural cards and as many wild cards leave the same cards behind
+                signature = (meld[0], len(meld[2]))
+                if signature not in seen:
+                    seen.add(signature)
+                    melds.append(meld)
+            self.candidates[cache_key] = melds
+        return melds
+
+    def _sets_with(self, first: int, counts: Sequence[int], free: int) -> Iterator[_Meld]:
+        rank = first % 13
+        suit_of_first = first // 13
+        others = [s for s in range(suit_of_first, 4) if counts[s * 13 + rank]]
+        if self.rules.identical_in_sets:
+            # any number of each suit, the first card always in
+            ranges = []
+            for s in others:
+                low = 1 if s == suit_of_first else 0
+                ranges.append([(s, n) for n in range(low, counts[s * 13 + rank] + 1)])
+            for picks in product(*ranges):
+                naturals = tuple(s * 13 + rank for s, n in picks for _ in range(n))
+                yield from self._set_melds(rank, naturals, free, identical=True)
+            return
+        rest = [s for s in others if s != suit_of_first]
+        for size in range(len(rest) + 1):
+            for chosen in combinations(rest, size):
+                naturals = tuple(s * 13 + rank for s in (suit_of_first, *chosen))
+                yield from self._set_melds(rank, naturals, free, identical=False)
+
+    def _set_melds(
+        self, rank: int, naturals: tuple[int, ...], free: int, *, identical: bool
+    ) -> Iterator[_Meld]:
+        present = {index // 13 for index in naturals}
+        missing = [0, 1, 2, 3] if identical else [s for s in range(4) if s not in present]
+        high = self.set_high if identical else min(self.set_high, 4)
+        for wilds in range(self._wild_limit(len(naturals), free) + 1):
+            size = len(naturals) + wilds
+            if size > high or (not identical and wilds > len(missing)):
+                break
+            if size < self.set_low:
+                continue
+            stands = tuple((rank + 1, missing[n % len(missing)]) for n in range(wilds))
+            yield naturals, naturals + (None,) * wilds, stands
+
+    def _runs_with(self, first: int, counts: Sequence[int], free: int) -> Iterator[_Meld]:
+        suit = first // 13
+        rank = first % 13 + 1
+        base = suit * 13 - 1
+        present = sum(1 << r for r in range(1, 14) if counts[base + r])
+        for ranks, slot, mask in self.windows_with[rank]:
+            if (mask & ~present).bit_count() > free:
+                continue
+            optional = [n for n, r in enumerate(ranks) if n != slot and counts[base + r]]
+            absent = len(ranks) - 1 - len(optional)
+            # a natural card present may still be left out for a wild card (it may be needed elsewhere)
+            for size in range(len(optional), -1, -1):
+                wilds = absent + len(optional) - size
+                if wilds > free:
+                    break
+                if wilds > self._wild_limit(size + 1, free):
+                    continue
+                for kept in combinations(optional, size):
+                    natural_slots = {slot, *kept}
+                    layout = tuple(
+                        base + r if n in natural_slots else None for n, r in enumerate(ranks)
+                    )
+                    naturals = tuple(i for i in layout if i is not None)
+                    stands = tuple((r, suit) for n, r in enumerate(ranks) if n not in natural_slots)
+                    yield naturals, layout, stands
+
+    def melds_from(self, counts: list[int], used: int) -> list[_Meld]:
+        """Follow the memo from a solved state to the melds it chose."""
+        chosen = []
+        counts = list(counts)
+        while True:
+            first = next((i for i, n in enumerate(counts) if n), None)
+            if first is None:
+                return chosen
+            _, meld = self.memo[(self.key(counts), used)]
+            if meld is None:
+                counts[first] -= 1
+            else:
+                chosen.append(meld)
+                for index in meld[0]:
+                    counts[index] -= 1
+                used += len(meld[2])
+
+
+def best_arrangement(rules: Rules, hand: Sequence[Card]) -> Arrangement:
+    """The arrangement of ``hand`` into legal melds that leaves the least deadwood.
+
+    >>> from scorekeeper.rules.catalog import resolve
+    >>> from scorekeeper.rules.cards import parse_cards
+    >>> r = best_arrangement(resolve("kaluki"), parse_cards("JK 5H 7H KS KD"))
+    >>> [[str(c) for c in m] for m in r.melds], r.deadwood_points
+    ([['KS', 'KD', 'JK=KH']], 12)
+    """
+    physical = [card.physical for card in hand]
+    jokers = [card for card in physical if card.is_joker]
+    naturals = [card for card in physical if not card.is_joker]
+    deuces = (
+        sorted((c for c in naturals if c.rank == Rank.TWO), key=sort_key)
+        if rules.deuces_wild
+        else []
+    )
+
+    values = [rules.value(_card(i)) for i in range(DECK_SIZE)]
+    copies = max(Counter(naturals).values(), default=1)
+    best: tuple[int, Any] | None = None
+    for wild_deuces in _deuce_splits(deuces):
+        plain = list(naturals)
+        for deuce in wild_deuces:
+            plain.remove(deuce)
+        # the melds take the most valuable wild cards first: what is left is the cheapest
+        wild_cards = sorted(jokers + list(wild_deuces), key=lambda c: -rules.value(c))
+        counts = [0] * DECK_SIZE
+        for card in plain:
+            counts[_index(card)] += 1
+        search = _Search(rules, values, [rules.value(c) for c in wild_cards], copies)
+        cost = search.best(counts, search.key(counts), 0)
+        if best is None or cost < best[0]:
+            best = (cost, (search, counts, wild_cards))
+        if cost == 0:
+            break
+    assert best is not None
+    cost, (search, counts, wild_cards) = best
+    melds = search.melds_from(counts, 0)
+
+    wild_pool = list(wild_cards)
+    placed: list[tuple[Card, ...]] = []
+    left = list(counts)
+    for _, layout, wilds in melds:
+        stands = iter(wilds)
+        cards = []
+        for slot in layout:
+            if slot is None:
+                wild = wild_pool.pop(0)
+                rank, suit = next(stands)
+                cards.append(Card(wild.rank, wild.suit, Card(Rank(rank), SUITS[suit])))
+            else:
+                cards.append(_card(slot))
+                left[slot] -= 1
+        placed.append(tuple(cards))
+    deadwood = [_card(i) for i, n in enumerate(left) for _ in range(n)] + wild_pool
+    deadwood.sort(key=sort_key)
+    placed.sort(key=lambda meld: sort_key(next(c.plays_as for c in meld if c.plays_as)))
+    return Arrangement(tuple(placed), tuple(deadwood), cost)
+
+
+def _deuce_splits(deuces: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every choice of which deuces play as wild cards (identical deuces once)."""
+    seen = set()
+    for size in range(len(deuces) + 1):
+        for chosen in combinations(deuces, size):
+            if chosen not in seen:
+                seen.add(chosen)
+                yield chosen
+
+
+def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
+    """The contract's ``arrange`` question.
+
+    >>> arrange(variant="knock-rummy", hand=["AS", "2S", "3S", "9D", "KC"])["deadwood_points"]
+    19
+    """
+    request = as_request(request, fields)
+    rules = resolve(request.get("variant"), request.get("options"))
+    hand = cards_at(request.get("hand", []), "hand", "hand")
+    check_deck_limits(
+        ((card, f"hand[{i}]") for i, card in enumerate(hand)), rules.decks, rules.jokers
+    )
+    return best_arrangement(rules, hand).as_json()
