@@ -42,8 +42,11 @@ def _index(card: Card) -> int:
     return SUITS.index(card.suit) * 13 + int(card.rank) - 1
 
 
+_NATURALS = tuple(Card(Rank(index % 13 + 1), SUITS[index // 13]) for index in range(DECK_SIZE))
+
+
 def _card(index: int) -> Card:
-    return Card(Rank(index % 13 + 1), SUITS[index // 13])
+    return _NATURALS[index]
 
 
 @dataclass(frozen=True)
@@ -251,6 +254,118 @@ class _Search:
                 used += len(meld[2])
 
 
+@cache
+def _short_windows(ace: AceMode, run_min: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Runs of run_min to 2*run_min-1 cards as (rank mask, ranks): without wild cards a longer
+    run splits into two shorter ones, so these are all the search needs."""
+    return tuple(
+        (sum(1 << r for r in ranks), ranks)
+        for length in range(2 * run_min - 1, run_min - 1, -1)
+        for window in run_windows(ace, length)
+        for ranks in [tuple(int(rank_at(p)) for p in window)]
+    )
+
+
+@cache
+def _all_short_melds(
+    ace: AceMode, run_min: int, runs: bool, sets: bool, set_low: int, set_high: int
+) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """Every run of run_min to 2*run_min-1 cards and every set of distinct suits, as a mask
+    over the 52 cards (bit suit*13 + rank-1) with its cards in the order laid. Without wild
+    cards a longer run splits into two shorter ones, so these are all the search needs."""
+    melds = []
+    if runs:
+        for suit in range(4):
+            for _, ranks in _short_windows(ace, run_min):
+                bits = [suit * 13 + r - 1 for r in ranks]
+                melds.append((sum(1 << b for b in bits), tuple(_card(b) for b in bits)))
+    if sets:
+        for rank in range(13):
+            for size in range(set_low, min(4, set_high) + 1):
+                for suits in combinations(range(4), size):
+                    bits = [s * 13 + rank for s in suits]
+                    melds.append((sum(1 << b for b in bits), tuple(_card(b) for b in bits)))
+    return tuple(melds)
+
+
+@cache
+def _short_melds_by_lowest(
+    ace: AceMode, run_min: int, runs: bool, sets: bool, set_low: int, set_high: int
+) -> dict[int, tuple[tuple[int, tuple[Card, ...]], ...]]:
+    """:func:`_all_short_melds` grouped by the bit of each meld's lowest card."""
+    grouped: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+    for meld in _all_short_melds(ace, run_min, runs, sets, set_low, set_high):
+        grouped.setdefault(meld[0] & -meld[0], []).append(meld)
+    return {lowest: tuple(melds) for lowest, melds in grouped.items()}
+
+
+def _arrange_naturals(rules: Rules, hand: Sequence[Card]) -> Arrangement | None:
+    """Exact arrangement of distinct natural cards, melds as masks over the 52 cards.
+
+    This is the common case (no wild card, no card twice) and the one that must be
+    fast; ``None`` when a card is there twice (the general search handles that).
+    """
+    full = 0
+    for card in hand:
+        full |= 1 << (SUITS.index(card.suit) * 13 + int(card.rank) - 1)
+    if full.bit_count() < len(hand):
+        return None
+    variant = rules.variant  # read once: Rules reaches variant fields through __getattr__
+    low, high = variant.set_sizes
+    starting_at = _short_melds_by_lowest(
+        rules.ace, variant.run_min, variant.runs, variant.sets, low, high or 4
+    )
+    values = rules.card_values
+    meldable = 0
+    by_lowest: dict[int, list[int]] = {}
+    laid: dict[int, tuple[Card, ...]] = {}
+    rest = full
+    while rest:
+        lowest = rest & -rest
+        rest ^= lowest
+        for mask, cards in starting_at.get(lowest, ()):
+            if mask & full == mask:
+                meldable |= mask
+                by_lowest.setdefault(lowest, []).append(mask)
+                laid[mask] = cards
+    # cards in no meld are deadwood whatever else happens
+    loose = full & ~meldable
+    loose_cost = 0
+    rest = loose
+    while rest:
+        lowest = rest & -rest
+        rest ^= lowest
+        loose_cost += values[lowest.bit_length() - 1]
+    memo: dict[int, tuple[int, int]] = {0: (0, 0)}
+
+    def best(mask: int) -> int:
+        known = memo.get(mask)
+        if known is not None:
+            return known[0]
+        lowest = mask & -mask
+        best_cost = values[lowest.bit_length() - 1] + best(mask ^ lowest)
+        best_meld = lowest
+        for meld in by_lowest.get(lowest, ()):
+            if meld & mask == meld:
+                cost = best(mask ^ meld)
+                if cost < best_cost:
+                    best_cost, best_meld = cost, meld
+        memo[mask] = (best_cost, best_meld)
+        return best_cost
+
+    mask = full & meldable
+    cost = best(mask) + loose_cost
+    melds, deadwood = [], [_card(b) for b in range(DECK_SIZE) if loose >> b & 1]
+    while mask:
+        chosen = memo[mask][1]
+        if chosen in laid:
+            melds.append(laid[chosen])
+        else:
+            deadwood.append(_card(chosen.bit_length() - 1))
+        mask ^= chosen
+    return Arrangement(tuple(melds), tuple(sorted(deadwood, key=_index)), cost)
+
+
 def best_arrangement(rules: Rules, hand: Sequence[Card]) -> Arrangement:
     """The arrangement of ``hand`` into legal melds that leaves the least deadwood.
 
@@ -260,6 +375,12 @@ def best_arrangement(rules: Rules, hand: Sequence[Card]) -> Arrangement:
     >>> [[str(c) for c in m] for m in r.melds], r.deadwood_points
     ([['KS', 'KD', 'JK=KH']], 12)
     """
+    if all(card.rank is not None for card in hand) and not (
+        rules.deuces_wild and any(card.rank == Rank.TWO for card in hand)
+    ):
+        arranged = _arrange_naturals(rules, hand)
+        if arranged is not None:
+            return arranged
     physical = [card.physical for card in hand]
     jokers = [card for card in physical if card.is_joker]
     naturals = [card for card in physical if not card.is_joker]

@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
-from .cards import Card, Rank
+from .cards import Card, Rank, Suit
 from .errors import OptionError
 
 
@@ -730,6 +731,11 @@ class Rules:
     rounds: int | None
     game_end: GameEnd
     start: int
+
+    @cached_property
+    def card_values(self) -> tuple[int, ...]:
+        """Points of each natural card left in hand, indexed suit * 13 + rank - 1 (suits S H D C)."""
+        return tuple(self.value(Card(rank, suit)) for suit in Suit for rank in Rank)
 
     def value(self, card: Card) -> int:
         """Points of a card left in hand, by this table's values."""

@@ -221,7 +221,7 @@ def _judge_reading(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) ->
     if verdicts:
         return verdicts[0]
     if not rules.sets:
-        return _illegal("a run must be all one suit, with consecutive ranks")
+        return _illegal("a run must be all one suit")
     return _illegal("a set must be all one rank and a run all one suit")
 
 
@@ -302,22 +302,21 @@ def _going_out_reason(rules: Rules, verdicts: Sequence[MeldVerdict]) -> str | No
 def _from_discard_reason(
     melds: Sequence[Sequence[Card]], taken: Sequence[Card]
 ) -> tuple[str | None, str | None]:
+    """Phỏm: (the rule a meld breaks, or a marked card that is in no meld)."""
     remaining = Counter(card.physical for card in taken)
+    broken = None
     for index, meld in enumerate(melds):
         count = 0
         for card in meld:
             if remaining[card.physical]:
                 remaining[card.physical] -= 1
                 count += 1
-        if count > 1:
-            return (
-                f"meld {index + 1} holds {count} cards taken from the discards; a meld may hold only one",
-                f"melds[{index}]",
-            )
-    leftover = [card for card, n in remaining.items() for _ in range(n)]
+        if count > 1 and broken is None:
+            broken = f"meld {index + 1} holds {count} cards taken from the discards; a meld may hold only one"
+    leftover = sorted(remaining.elements(), key=sort_key)
     if leftover:
-        return None, f"{leftover[0]} is marked as taken from the discards but is in no meld"
-    return None, None
+        return broken, f"{leftover[0]} is marked as taken from the discards but is in no meld"
+    return broken, None
 
 
 def _declared(verdicts: Sequence[MeldVerdict]) -> Counter[Card]:

@@ -1,0 +1,126 @@
+"""Benchmark of the least-deadwood arranger against OpenSpiel and RLCard.
+
+Run: .venv/bin/pip install -e '.[bench]' && .venv/bin/python benchmarks/bench_arrange.py
+
+1. Agreement: our Knock Rummy values (ace 1, courts 10, aces low) are Gin's, so
+   our deadwood must equal OpenSpiel's GinRummyUtils.min_deadwood on every hand.
+2. Speed on meld-rich 10-card Gin hands (deadwood <= 10): the median time per
+   hand of ours, RLCard's get_best_meld_clusters + get_deadwood_count, and
+   OpenSpiel's C++ min_deadwood, measured side by side in the same run.
+3. Speed on 15-card Kaluki hands from two decks with up to 4 jokers: p99 and max.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import pyspiel
+from rlcard.games.gin_rummy.utils import melding
+from rlcard.games.gin_rummy.utils import utils as rl_utils
+
+from scorekeeper.rules.arranger import best_arrangement
+from scorekeeper.rules.cards import JOKER, Card, Rank, Suit
+from scorekeeper.rules.catalog import resolve
+
+DECK = [Card(rank, suit) for suit in Suit for rank in Rank]
+OPEN_SPIEL_SUITS = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.DIAMONDS: 2, Suit.HEARTS: 3}
+RL_RANKS = "A23456789TJQK"
+
+
+def open_spiel_int(card: Card) -> int:
+    return OPEN_SPIEL_SUITS[card.suit] * 13 + int(card.rank) - 1
+
+
+def rlcard_card(card: Card):
+    return rl_utils.card_from_text(RL_RANKS[int(card.rank) - 1] + card.suit.value)
+
+
+def rlcard_deadwood(hand) -> int:
+    clusters = melding.get_best_meld_clusters(hand=hand)
+    if not clusters:
+        return sum(rl_utils.get_deadwood_value(card) for card in hand)
+    return rl_utils.get_deadwood_count(hand=hand, meld_cluster=clusters[0])
+
+
+def timed(function, argument) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = function(argument)
+    return time.perf_counter() - start, result
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--agreement", type=int, default=5000, help="random Gin hands compared")
+    parser.add_argument("--rich", type=int, default=500, help="meld-rich Gin hands timed")
+    parser.add_argument("--kaluki", type=int, default=2000, help="Kaluki hands timed")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    gin = resolve("knock-rummy")
+    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 11)
+
+    disagreements = 0
+    for _ in range(args.agreement):
+        hand = rng.sample(DECK, 10)
+        ours = best_arrangement(gin, hand).deadwood_points
+        theirs = utils.min_deadwood([open_spiel_int(c) for c in hand])
+        disagreements += ours != theirs
+    print(
+        f"agreement with OpenSpiel on {args.agreement} random 10-card hands: "
+        f"{args.agreement - disagreements} equal, {disagreements} different"
+    )
+
+    rich = []
+    while len(rich) < args.rich:
+        hand = rng.sample(DECK, 10)
+        if utils.min_deadwood([open_spiel_int(c) for c in hand]) <= 10:
+            rich.append(hand)
+    ours_times, rl_times, os_times = [], [], []
+    for hand in rich:
+        rl_hand = [rlcard_card(c) for c in hand]
+        os_hand = [open_spiel_int(c) for c in hand]
+        # interleaved, so that the three see the same machine
+        elapsed, ours = timed(lambda h: best_arrangement(gin, h).deadwood_points, hand)
+        ours_times.append(elapsed)
+        elapsed, theirs = timed(rlcard_deadwood, rl_hand)
+        rl_times.append(elapsed)
+        assert ours == theirs, (hand, ours, theirs)
+        elapsed, _ = timed(utils.min_deadwood, os_hand)
+        os_times.append(elapsed)
+    ours_median = statistics.median(ours_times)
+    rl_median = statistics.median(rl_times)
+    os_median = statistics.median(os_times)
+    print(f"meld-rich Gin hands ({len(rich)}, deadwood <= 10), median per hand:")
+    print(f"  scorekeeper {ours_median * 1e3:.3f} ms")
+    print(
+        f"  RLCard      {rl_median * 1e3:.3f} ms  (ours / RLCard = {ours_median / rl_median:.2f})"
+    )
+    print(
+        f"  OpenSpiel   {os_median * 1e3:.3f} ms  (ours / OpenSpiel C++ = {ours_median / os_median:.1f})"
+    )
+
+    kaluki = resolve("kaluki")
+    two_decks = DECK * 2
+    times = []
+    for _ in range(args.kaluki):
+        jokers = rng.randint(0, 4)
+        hand = rng.sample(two_decks, 15 - jokers) + [JOKER] * jokers
+        elapsed, _ = timed(lambda h: best_arrangement(kaluki, h), hand)
+        times.append(elapsed)
+    print(
+        f"Kaluki 15-card hands ({args.kaluki}, two decks, 0-4 jokers): "
+        f"median {statistics.median(times) * 1e3:.2f} ms, p99 {percentile(times, 0.99) * 1e3:.2f} ms, "
+        f"max {max(times) * 1e3:.2f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()

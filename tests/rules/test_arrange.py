@@ -1,0 +1,161 @@
+"""The least-deadwood arranger: worked examples, an independent brute force, and properties."""
+
+import dataclasses
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import arrange
+from scorekeeper.rules.arranger import best_arrangement
+from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, parse_cards
+from scorekeeper.rules.catalog import VARIANTS, resolve
+from scorekeeper.rules.errors import CardError
+from scorekeeper.rules.melds import judge_meld
+
+
+def deadwood(variant, hand, **options):
+    return best_arrangement(resolve(variant, options), parse_cards(hand))
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "hand", "points"),
+    [
+        # Knock Rummy: J/Q/K 10, ace 1. A-2-3 of spades melds; 9 + 10 left
+        ("knock-rummy", {}, "AS 2S 3S 9D KC", 19),
+        # three sevens and 8-9-10 of clubs meld; KH + QD left = 20
+        ("knock-rummy", {}, "7S 7H 7D 8C 9C 10C KH QD", 20),
+        # 7C belongs in both the set and the run: the set 7S-7H-7D and the run 7C-8C-9C both fit
+        ("knock-rummy", {}, "7S 7H 7D 7C 8C 9C", 0),
+        # nothing melds: 1 + 2 + 4 + 6 + 8 + 10 + 10 = 41 (A and 2 of different suits)
+        ("knock-rummy", {}, "AS 2H 4D 6C 8S 10H KD", 41),
+        # Q-K-A is no run with aces low: QS KS AS is deadwood, 10 + 10 + 1
+        ("knock-rummy", {}, "QS KS AS", 21),
+        # around the corner: K-A-2 melds, nothing left
+        ("around-the-corner", {}, "KS AS 2S", 0),
+        # Phỏm: J 11, Q 12, K 13 as deadwood; 3-4-5 melds; 11 + 12 + 13 = 36
+        ("phom", {}, "3D 4D 5D JS QH KC", 36),
+        # Kaluki: the joker completes 5-6-7 or a set of kings; the kings' set leaves 5 + 7 = 12
+        ("kaluki", {}, "JK 5H 7H KS KD", 12),
+        # Kaluki with two decks: two identical runs 4-5-6 of spades
+        ("kaluki", {}, "4S 5S 6S 4S 5S 6S", 0),
+        # German Rommé: JK JK 5H may not meld (more jokers than naturals): 30 + 30 + 5
+        ("german-rummy", {}, "JK JK 5H", 65),
+        # ... but JK 5H 6H does, and the other joker joins it: 4-5-6-7 with two jokers
+        ("german-rummy", {}, "JK JK 5H 6H", 0),
+        # Double Rum: identical cards in a set
+        ("double-rum", {}, "9D 9D 9D KS", 10),
+        # Continental, deuces wild: 2C stands for the 5H
+        ("continental", {"deuces_wild": True}, "4H 2C 6H", 0),
+        # Continental without wild deuces: 4 + 2 + 6 (runs only; deuce 2)
+        ("continental", {}, "4H 2C 6H", 12),
+        # Continental: a set is no meld there: 7 x 3
+        ("continental", {}, "7S 7H 7D", 21),
+        # Rami: 9S-JK-KD is no meld (a joker fills one gap, not two); joker 150 + 9 + 10
+        ("rami", {}, "JK 9S KD", 169),
+    ],
+)
+def test_worked_examples(variant, options, hand, points):
+    assert deadwood(variant, hand, **options).deadwood_points == points
+
+
+def test_output_pins_jokers():
+    result = arrange(variant="kaluki", hand=["5H", "JK", "7H"])
+    assert result == {"melds": [["5H", "JK=6H", "7H"]], "deadwood": [], "deadwood_points": 0}
+
+
+def test_wild_deuce_is_pinned_in_the_output():
+    result = arrange(variant="continental", options={"deuces_wild": True}, hand=["4H", "2C", "6H"])
+    assert result["melds"] == [["4H", "2C=5H", "6H"]]
+
+
+def test_bad_hand_is_refused_with_its_field():
+    with pytest.raises(CardError) as caught:
+        arrange(variant="knock-rummy", hand=["AS", "AS", "2S"])
+    assert caught.value.field == "hand[1]"
+
+
+# --- an independent brute force ---------------------------------------------------
+
+
+def brute_force(rules, hand):
+    """Try every partition of the hand into melds the judge accepts, plus deadwood."""
+    # A joker may always be declared, so the brute force lets the judge infer it.
+    rules = dataclasses.replace(
+        rules, variant=dataclasses.replace(rules.variant, joker_in_three_set_declared=False)
+    )
+    best = [sum(rules.value(c) for c in hand)]
+
+    def search(rest, cost):
+        if cost >= best[0]:
+            return
+        if not rest:
+            best[0] = cost
+            return
+        first, others = rest[0], rest[1:]
+        search(others, cost + rules.value(first))
+        for size in range(2, len(others) + 1):
+            for chosen in combinations(range(len(others)), size):
+                if judge_meld(rules, [first, *(others[i] for i in chosen)]).legal:
+                    search([c for i, c in enumerate(others) if i not in chosen], cost)
+
+    search(list(hand), 0)
+    return best[0]
+
+
+CASES = [(variant, {}) for variant in VARIANTS] + [
+    ("continental", {"deuces_wild": True}),
+    ("rummy", {"jokers": 4, "decks": 2}),
+    ("rummy", {"ace": "around", "jokers": 2}),
+    ("german-rummy", {"ace": "around"}),
+    ("nowrang", {"jokers": 2}),
+    ("knock-rummy", {"ace": "high"}),
+]
+
+NATURALS = [Card(rank, suit) for rank in Rank for suit in Suit]
+# low and high ranks only: hands rich in melds, aces at both ends
+DENSE = [c for c in NATURALS if c.rank <= 5 or c.rank >= 11]
+
+
+@st.composite
+def hands(draw, rules, most=8):
+    pool = NATURALS * rules.decks + [JOKER] * rules.jokers
+    if draw(st.booleans()):
+        pool = DENSE * rules.decks + [JOKER] * rules.jokers
+    size = draw(st.integers(min_value=0, max_value=most))
+    indexes = draw(
+        st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size, unique=True)
+    )
+    return [pool[i] for i in indexes]
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES, ids=lambda v: str(v))
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_equals_brute_force(variant, options, data):
+    rules = resolve(variant, options)
+    hand = data.draw(hands(rules))
+    result = best_arrangement(rules, hand)
+    assert result.deadwood_points == brute_force(rules, hand)
+    for meld in result.melds:
+        verdict = judge_meld(rules, meld)
+        assert verdict.legal, (meld, verdict.reason)
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES, ids=lambda v: str(v))
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_properties(variant, options, data):
+    rules = resolve(variant, options)
+    hand = data.draw(hands(rules, most=15))
+    result = best_arrangement(rules, hand)
+    laid = [card.physical for meld in result.melds for card in meld] + list(result.deadwood)
+    # the arrangement uses exactly the hand's cards
+    assert sorted(map(str, laid)) == sorted(map(str, hand))
+    # deadwood never exceeds the hand's value, and is what the deadwood is worth
+    assert result.deadwood_points <= sum(rules.value(c) for c in hand)
+    assert result.deadwood_points == sum(rules.value(c) for c in result.deadwood)
+    # the order of the cards does not matter
+    shuffled = data.draw(st.permutations(hand))
+    assert best_arrangement(rules, shuffled).deadwood_points == result.deadwood_points
