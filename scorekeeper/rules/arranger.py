@@ -105,11 +105,17 @@ class _Search:
         self.set_low = low
         self.set_high = high if high is not None else DECK_SIZE
         self.windows_with = _windows_by_rank(rules.ace, rules.run_min)
+        # read once: Rules reaches variant fields through __getattr__, too slow for the search
+        variant = rules.variant
+        self.sets, self.runs = variant.sets, variant.runs
+        self.identical_in_sets = variant.identical_in_sets
+        self.jokers_at_most_naturals = variant.jokers_at_most_naturals
 
     def key(self, counts: Sequence[int]) -> int:
         return sum(n * w for n, w in zip(counts, self.weight, strict=True))
 
-    def best(self, counts: list[int], key: int, used: int, start: int = 0) -> int:
+    def best(self, counts: list[int], key: int, used: int, start: int, value_left: int) -> int:
+        """Least deadwood of the cards in ``counts`` (worth ``value_left``) with ``used`` wilds gone."""
         known = self.memo.get((key, used))
         if known is not None:
             return known[0]
@@ -117,29 +123,30 @@ class _Search:
         if first is None:
             self.memo[(key, used)] = (self.leftover[used], None)
             return self.leftover[used]
-        best_cost = (
-            self.values[first]
-            + self.leftover[used]
-            + sum(n * v for n, v in zip(counts, self.values, strict=True))
-        )  # everything left as deadwood: a bound the melds must beat
+        values, weight = self.values, self.weight
+        # everything left as deadwood: a bound the melds must beat
+        best_cost = value_left + self.leftover[used]
         best_meld: _Meld | None = None
         for meld in self._melds_with(first, counts, self.wild_count - used):
             if best_cost == 0:
                 break
             naturals = meld[0]
-            after = key
+            after, after_value = key, value_left
             for index in naturals:
                 counts[index] -= 1
-                after -= self.weight[index]
-            cost = self.best(counts, after, used + len(meld[2]), first)
+                after -= weight[index]
+                after_value -= values[index]
+            cost = self.best(counts, after, used + len(meld[2]), first, after_value)
             for index in naturals:
                 counts[index] += 1
             if cost < best_cost:
                 best_cost, best_meld = cost, meld
         # leaving the card as deadwood costs at least its value: only then worth a look
-        if best_meld is None or best_cost > self.values[first]:
+        if best_meld is None or best_cost > values[first]:
             counts[first] -= 1
-            cost = self.values[first] + self.best(counts, key - self.weight[first], used, first)
+            cost = values[first] + self.best(
+                counts, key - weight[first], used, first, value_left - values[first]
+            )
             counts[first] += 1
             if best_meld is None or cost < best_cost:
                 best_cost, best_meld = cost, None
@@ -147,7 +154,7 @@ class _Search:
         return best_cost
 
     def _wild_limit(self, naturals: int, free: int) -> int:
-        if self.rules.jokers_at_most_naturals:
+        if self.jokers_at_most_naturals:
             return min(free, naturals)
         return free
 
@@ -162,9 +169,9 @@ class _Search:
             melds = []
             seen = set()
             found = []
-            if self.rules.sets:
+            if self.sets:
                 found.extend(self._sets_with(first, counts, free))
-            if self.rules.runs:
+            if self.runs:
                 found.extend(self._runs_with(first, counts, free))
             for meld in found:
                 # the same natural cards and as many wild cards leave the same cards behind
@@ -179,7 +186,7 @@ class _Search:
         rank = first % 13
         suit_of_first = first // 13
         others = [s for s in range(suit_of_first, 4) if counts[s * 13 + rank]]
-        if self.rules.identical_in_sets:
+        if self.identical_in_sets:
             # any number of each suit, the first card always in
             ranges = []
             for s in others:
@@ -403,7 +410,13 @@ def best_arrangement(rules: Rules, hand: Sequence[Card]) -> Arrangement:
         for card in plain:
             counts[_index(card)] += 1
         search = _Search(rules, values, [rules.value(c) for c in wild_cards], copies)
-        cost = search.best(counts, search.key(counts), 0)
+        cost = search.best(
+            counts,
+            search.key(counts),
+            0,
+            0,
+            sum(n * v for n, v in zip(counts, values, strict=True)),
+        )
         if best is None or cost < best[0]:
             best = (cost, (search, counts, wild_cards))
         if cost == 0:
