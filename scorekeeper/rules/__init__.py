@@ -14,7 +14,9 @@ from __future__ import annotations
 from .arranger import arrange
 from .catalog import variants
 from .errors import CardError, OptionError, RoundError, RulesError
+from .games import game
 from .melds import check
+from .scoring import score
 
 __all__ = [
     "CardError",
@@ -23,5 +25,7 @@ __all__ = [
     "RulesError",
     "arrange",
     "check",
+    "game",
+    "score",
     "variants",
 ]

@@ -249,6 +249,8 @@ class Variant:
     # What a round record holds for this variant (the round form and the scorer read these)
     ends: tuple[str, ...] = ("out", "rummy")  # allowed values of the round's `end`
     melds_scored: bool = False  # the round lists each player's melds (Continental, ...)
+    # hands shown at the end are arranged for the least deadwood (Knock Rummy, Boat House, Phỏm)
+    showdown: bool = False
     round_facts: tuple[str, ...] = ()  # extra facts in `round` (Rami's `opened`, ...)
     own_options: Mapping[str, Option] = field(default_factory=dict)
     readings: tuple[str, ...] = ()  # where VARIANTS.md settled an open point
@@ -374,6 +376,7 @@ BLOCK_RUMMY = replace(
 BOAT_HOUSE = replace(
     RUMMY,
     id="boat-house",
+    showdown=True,
     name="Boat House Rum",
     summary="Take the discard and you take a second card too; lay the whole hand down at once.",
     seeds=("000",),
@@ -439,6 +442,7 @@ DOUBLE_RUM = Variant(
 
 KNOCK_RUMMY = Variant(
     id="knock-rummy",
+    showdown=True,
     ends=("knock",),
     name="Knock Rummy",
     summary="Nobody melds in play; knock, show melds and deadwood; the lowest count wins the differences.",
@@ -524,6 +528,7 @@ QUEEN_CITY = Variant(
 
 PHOM = Variant(
     id="phom",
+    showdown=True,
     ends=("rummy", "stock"),
     melds_scored=True,
     round_facts=("ten_cards", "fed"),

@@ -276,7 +276,7 @@ def _opening_reason(rules: Rules, verdicts: Sequence[MeldVerdict]) -> str | None
     return None
 
 
-def _going_out_reason(rules: Rules, verdicts: Sequence[MeldVerdict]) -> str | None:
+def going_out_reason(rules: Rules, verdicts: Sequence[MeldVerdict]) -> str | None:
     total = sum(len(v.cards) for v in verdicts)
     if rules.going_out_patterns:
         lengths = sorted((len(v.cards) for v in verdicts), reverse=True)
@@ -416,7 +416,7 @@ def check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
     if reason is None and request.get("opening"):
         reason = _opening_reason(rules, verdicts)
     if reason is None and request.get("going_out"):
-        reason = _going_out_reason(rules, verdicts)
+        reason = going_out_reason(rules, verdicts)
     if request.get("from_discard") is not None:
         taken = cards_at(request["from_discard"], "from_discard", "from_discard")
         if not rules.one_discard_per_meld:

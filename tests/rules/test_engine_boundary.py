@@ -11,7 +11,7 @@ def test_engine_imports_no_web_database_or_pdf_library():
         "import sys\n"
         "from scorekeeper.rules import variants, check, arrange, score, game\n"
         "import scorekeeper.rules.melds, scorekeeper.rules.arranger\n"
-        "import scorekeeper.rules.scoring, scorekeeper.rules.game\n"
+        "import scorekeeper.rules.scoring, scorekeeper.rules.games\n"
         f"print(sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}))\n"
     )
     result = subprocess.run(

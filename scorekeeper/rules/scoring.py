@@ -1,0 +1,662 @@
+"""Round scoring: what a round puts on the score sheet, and who pays whom.
+
+One function per :class:`Scoring` rule, each reading the variant's data. The
+words of VARIANTS.md decide the bookkeeping: where a player "scores", "wins" or
+"collects", only that player's total moves; where points or chips are "paid",
+they are a transfer, and ``delta`` is the net. With the option ``pay`` (any
+high-wins variant) every "collects from each" becomes a payment as well.
+
+>>> result = score(variant="rummy", players=["Ana", "Ben", "Cem"],
+...                round={"winner": "Ana", "end": "out",
+...                       "hands": {"Ben": ["KS", "7D", "AC"], "Cem": ["4C"]}})
+>>> result["delta"], result["winners"]
+({'Ana': 22, 'Ben': 0, 'Cem': 0}, ['Ana'])
+>>> result["explain"][1]
+'Ben: KS 10 + 7D 7 + AC 1 = 18'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .arranger import best_arrangement
+from .cards import Card, check_deck_limits
+from .catalog import Rules, Scoring, resolve
+from .errors import RoundError, RulesError
+from .melds import MeldVerdict, going_out_reason, judge_meld
+from .requests import as_request, cards_at, melds_at
+
+GOING_OUT_ENDS = ("out", "rummy")
+
+
+@dataclass
+class Hand:
+    """One player's cards at the end of a round, and what they count."""
+
+    cards: list[Card]
+    melds: list[list[Card]] = field(default_factory=list)  # shown or declared
+    deadwood: list[Card] = field(default_factory=list)
+    points: int = 0
+    given: bool = True  # False when the round left this player's hand out
+
+
+@dataclass
+class Round:
+    """A parsed, validated round of one table."""
+
+    rules: Rules
+    players: list[str]
+    dealer: str | None
+    winner: str | None
+    end: str
+    hands: dict[str, Hand]
+    melds: dict[str, list[list[Card]]]
+    facts: dict[str, Any]
+
+    @property
+    def pay(self) -> bool:
+        return bool(self.rules.options.get("pay"))
+
+    def others(self, player: str) -> list[str]:
+        return [p for p in self.players if p != player]
+
+    def turn_order(self) -> list[str]:
+        """Clockwise from the dealer's left, the dealer last."""
+        start = (self.players.index(self.dealer) + 1) % len(self.players)
+        return self.players[start:] + self.players[:start]
+
+
+class Result:
+    """Deltas, payments, winners and explain lines as a round is scored."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.delta = {player: 0 for player in players}
+        self.transfers: list[dict[str, Any]] = []
+        self.winners: list[str] = []
+        self.lines: dict[str, list[str]] = {player: [] for player in players}
+
+    def gain(self, player: str, amount: int) -> None:
+        self.delta[player] += amount
+
+    def pay(self, payer: str, payee: str, amount: int) -> None:
+        if amount <= 0 or payer == payee:
+            return
+        self.transfers.append({"from": payer, "to": payee, "amount": amount})
+        self.delta[payer] -= amount
+        self.delta[payee] += amount
+
+    def collect(self, round_: Round, winner: str, payer: str, amount: int) -> None:
+        """A winner "collects" from a player: a payment only with the `pay` option."""
+        if round_.pay:
+            self.pay(payer, winner, amount)
+        else:
+            self.gain(winner, amount)
+
+    def say(self, player: str, text: str) -> None:
+        self.lines[player].append(text)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "delta": self.delta,
+            "transfers": self.transfers,
+            "winners": self.winners,
+            "explain": [
+                f"{player}: {'; '.join(lines)}" if lines else f"{player}: 0"
+                for player, lines in self.lines.items()
+            ],
+        }
+
+
+# --- reading and checking the round --------------------------------------------
+
+
+def _players(request: Mapping[str, Any]) -> list[str]:
+    players = request.get("players")
+    if (
+        not isinstance(players, list)
+        or not players
+        or not all(isinstance(p, str) and p for p in players)
+    ):
+        raise RoundError("'players' must be a list of player names, in seat order", "players")
+    if len(set(players)) < len(players):
+        raise RoundError("each player must have a different name", "players")
+    return players
+
+
+def _player(value: object, players: Sequence[str], field_: str, what: str) -> str | None:
+    if value is None:
+        return None
+    if value not in players:
+        raise RoundError(
+            f"the {what} {value!r} is not one of the players ({', '.join(players)})", field_
+        )
+    return value
+
+
+def _keyed_by_player(value: object, players: Sequence[str], field_: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise RoundError(f"'{field_}' must map each player's name to a value", field_)
+    for name in value:
+        if name not in players:
+            raise RoundError(
+                f"{name!r} in {field_} is not one of the players ({', '.join(players)})",
+                f"{field_}.{name}",
+            )
+    return dict(value)
+
+
+def read_round(
+    rules: Rules, players: list[str], dealer: str | None, data: object, prefix: str = "round"
+) -> Round:
+    """Parse and validate one round against a table's rules."""
+    if not isinstance(data, Mapping):
+        raise RoundError("a round must be an object with the winner, the end and the hands", prefix)
+    variant = rules.variant
+    winner = _player(data.get("winner"), players, f"{prefix}.winner", "winner")
+    end = data.get("end")
+    if end is None:
+        end = variant.ends[0] if winner is not None else "stock"
+    if end not in variant.ends:
+        raise RoundError(
+            f"{variant.name} rounds end by {', '.join(variant.ends)}, not {end!r}", f"{prefix}.end"
+        )
+    if end in ("out", "rummy", "knock") and winner is None:
+        raise RoundError(
+            f"a round that ends by {end!r} needs its winner (who went out or knocked)",
+            f"{prefix}.winner",
+        )
+    if "dealer" in data:
+        dealer = _player(data["dealer"], players, f"{prefix}.dealer", "dealer")
+
+    raw_hands = _keyed_by_player(data.get("hands"), players, f"{prefix}.hands")
+    raw_melds = _keyed_by_player(data.get("melds"), players, f"{prefix}.melds")
+    hands: dict[str, Hand] = {}
+    located: list[tuple[Card, str]] = []
+    for player in players:
+        if player in raw_hands:
+            path = f"{prefix}.hands.{player}"
+            cards = cards_at(raw_hands[player], path, f"{player}'s hand")
+            located.extend((card, f"{path}[{i}]") for i, card in enumerate(cards))
+            hands[player] = Hand(cards)
+        else:
+            hands[player] = Hand([], given=False)
+    melds: dict[str, list[list[Card]]] = {}
+    for player, value in raw_melds.items():
+        path = f"{prefix}.melds.{player}"
+        melds[player] = melds_at(value, path)
+        for i, meld in enumerate(melds[player]):
+            verdict = judge_meld(rules, meld)
+            if not verdict.legal:
+                raise RoundError(
+                    f"{player}'s meld {i + 1} is not legal: {verdict.reason}", f"{path}[{i}]"
+                )
+            located.extend((card, f"{path}[{i}][{j}]") for j, card in enumerate(meld))
+    check_deck_limits(located, rules.decks, rules.jokers)
+    facts = {name: data[name] for name in variant.round_facts if name in data}
+    return Round(rules, players, dealer, winner, end, hands, melds, facts)
+
+
+def _need_hands(round_: Round, players: Sequence[str], prefix: str = "round") -> None:
+    for player in players:
+        if not round_.hands[player].given:
+            raise RoundError(
+                f"the cards left in {player}'s hand are needed (an empty list if none)",
+                f"{prefix}.hands.{player}",
+            )
+
+
+def _count(round_: Round, player: str, *, showdown: bool) -> Hand:
+    """Count a player's hand: as it is, or arranged for the least deadwood where shown."""
+    hand = round_.hands[player]
+    rules = round_.rules
+    if showdown and player in round_.melds:
+        hand.melds = round_.melds[player]
+        hand.deadwood = list(hand.cards)
+    elif showdown:
+        arranged = best_arrangement(rules, hand.cards)
+        hand.melds = [list(meld) for meld in arranged.melds]
+        hand.deadwood = list(arranged.deadwood)
+    else:
+        hand.deadwood = list(hand.cards)
+    hand.points = sum(rules.value(card) for card in hand.deadwood)
+    return hand
+
+
+def _sum_text(round_: Round, cards: Sequence[Card]) -> str:
+    """'JK 150 + A 11 + 10 = 171': each card and its value, the way a table adds up."""
+    if not cards:
+        return "no cards = 0"
+    parts = [f"{card} {round_.rules.value(card)}" for card in cards]
+    total = sum(round_.rules.value(card) for card in cards)
+    return f"{' + '.join(parts)} = {total}" if len(parts) > 1 else f"{parts[0]}"
+
+
+def _hand_text(round_: Round, hand: Hand) -> str:
+    shown = ""
+    if hand.melds:
+        shown = "melds " + ", ".join("-".join(str(c) for c in meld) for meld in hand.melds) + "; "
+    return shown + ("deadwood " if hand.melds else "") + _sum_text(round_, hand.deadwood)
+
+
+# --- the scoring rules ----------------------------------------------------------------
+
+
+def _winner_collects(round_: Round, result: Result) -> None:
+    """The winner scores the cards left in the other hands (Rummy, Kaluki, Double Rum, ...)."""
+    winner = round_.winner
+    losers = round_.others(winner)
+    _need_hands(round_, losers)
+    factor = 2 if round_.end == "rummy" and round_.rules.options.get("rummy_doubles") else 1
+    total = 0
+    for loser in losers:
+        hand = _count(round_, loser, showdown=round_.rules.showdown)
+        amount = hand.points * factor
+        total += amount
+        result.say(
+            loser, _hand_text(round_, hand) + (f", doubled = {amount}" if factor == 2 else "")
+        )
+        result.collect(round_, winner, loser, amount)
+    how = "went rummy" if round_.end == "rummy" else "went out"
+    doubled = " (going rummy scores double)" if factor == 2 else ""
+    result.say(winner, f"{how}, collects {total}{doubled}")
+    result.winners.append(winner)
+
+
+def _lowest_takes_differences(
+    round_: Round, result: Result, counts: Mapping[str, int], winners: Sequence[str]
+) -> dict[str, int]:
+    """Each winner earns the differences between their count and every other player's."""
+    earned = {}
+    for winner in winners:
+        total = 0
+        for other in round_.others(winner):
+            difference = counts[other] - counts[winner]
+            if difference > 0:
+                result.collect(round_, winner, other, difference)
+                total += difference
+        earned[winner] = total
+    return earned
+
+
+def _block(round_: Round, result: Result) -> None:
+    """Block Rummy: out as Basic Rummy; a blocked hand pays the lowest count the differences."""
+    if round_.end in GOING_OUT_ENDS:
+        _winner_collects(round_, result)
+        return
+    _need_hands(round_, round_.players)
+    counts = {}
+    for player in round_.players:
+        hand = _count(round_, player, showdown=False)
+        counts[player] = hand.points
+        result.say(player, _sum_text(round_, hand.deadwood))
+    low = min(counts.values())
+    lowest = [p for p in round_.players if counts[p] == low]
+    total = sum(count - low for count in counts.values())
+    share, remainder = divmod(total, len(lowest))
+    for winner in lowest:
+        if round_.pay:
+            # each player's difference is split among the tied lowest
+            for other in round_.players:
+                part = (counts[other] - low) // len(lowest)
+                result.pay(other, winner, part)
+        else:
+            result.gain(winner, share)
+        tie = f", shared {len(lowest)} ways" if len(lowest) > 1 else ""
+        result.say(winner, f"lowest count, earns the differences {total}{tie} = {share}")
+        if remainder and winner == lowest[0]:
+            result.say(
+                winner, f"{remainder} point(s) that cannot be divided are credited to nobody"
+            )
+    result.winners.extend(lowest)
+
+
+def _penalty(round_: Round, result: Result) -> None:
+    """Each loser adds their hand (German Rommé, Rami), with Rami's surcharges."""
+    rules = round_.rules
+    winner = round_.winner
+    losers = round_.others(winner) if winner else list(round_.players)
+    _need_hands(round_, losers)
+    surcharges = "unopened" in rules.options
+    opened = _keyed_by_player(round_.facts.get("opened"), round_.players, "round.opened")
+    if surcharges:
+        for loser in losers:
+            if not isinstance(opened.get(loser), bool):
+                raise RoundError(
+                    f"Rami needs to know whether {loser} had melded before the round ended "
+                    "(round.opened, true or false)",
+                    f"round.opened.{loser}",
+                )
+    went_rummy = round_.end == "rummy"
+    nobody_melded = went_rummy and not any(opened.get(p) for p in losers)
+    for loser in losers:
+        hand = _count(round_, loser, showdown=False)
+        text = _sum_text(round_, hand.deadwood)
+        penalty = hand.points
+        if surcharges and not opened[loser]:
+            if rules.options["unopened"] == "flat":
+                penalty = 100
+                text += ", no meld yet: a flat 100 instead"
+            else:
+                penalty += 100
+                text += ", no meld yet +100"
+        if surcharges and went_rummy:
+            if rules.options["rummy"] == "double":
+                penalty *= 2
+                text += ", winner went rummy: doubled"
+            elif nobody_melded:
+                penalty += 200
+                text += ", winner went rummy with nobody melded +200 (reading: it replaces the 100)"
+            else:
+                penalty += 100
+                text += ", winner went rummy +100"
+        if penalty != hand.points:
+            text += f" = {penalty}"
+        result.gain(loser, penalty)
+        result.say(loser, text)
+    if winner:
+        result.say(winner, "went rummy, 0" if went_rummy else "went out, 0")
+        result.winners.append(winner)
+
+
+def _knock(round_: Round, result: Result) -> None:
+    """Knock Rummy's showdown: the lowest count wins the differences."""
+    rules = round_.rules
+    knocker = round_.winner
+    _need_hands(round_, round_.players)
+    counts = {}
+    for player in round_.players:
+        hand = _count(round_, player, showdown=True)
+        counts[player] = hand.points
+        result.say(player, ("knocked: " if player == knocker else "") + _hand_text(round_, hand))
+    low = min(counts.values())
+    lowest = [p for p in round_.players if counts[p] == low]
+    if knocker in lowest and (len(lowest) == 1 or counts[knocker] == 0):
+        # a lone lowest knocker wins; a knocker gone rummy wins even when tied
+        winners = [knocker]
+    else:
+        winners = [p for p in lowest if p != knocker]
+    earned = _lowest_takes_differences(round_, result, counts, winners)
+    for winner in winners:
+        text = f"wins the differences {earned[winner]}"
+        if counts[winner] == 0:
+            for other in round_.others(winner):
+                result.collect(round_, winner, other, rules.rummy_bonus)
+            text += f", rummy +{rules.rummy_bonus} x {len(round_.others(winner))}"
+        if winner != knocker:
+            below = counts[winner] < counts[knocker]
+            if below or rules.options.get("undercut_on_tie"):
+                result.pay(knocker, winner, rules.undercut_bonus)
+                text += f", undercut bonus {rules.undercut_bonus} paid by {knocker}"
+                result.say(knocker, f"pays the undercut bonus {rules.undercut_bonus} to {winner}")
+            else:
+                text += f" (ties {knocker}: a tie pays no undercut bonus)"
+        result.say(winner, text)
+    if len(winners) > 1:
+        for winner in winners:
+            result.say(winner, "shares the lowest count, scores as a winner (reading)")
+    result.winners.extend(winners)
+
+
+def _wild_cards(verdicts: Sequence[MeldVerdict]) -> tuple[int, int]:
+    """(jokers, deuces used as wild cards) in a hand's melds."""
+    jokers = deuces = 0
+    for verdict in verdicts:
+        for index in verdict.jokers:
+            if verdict.cards[index].is_joker:
+                jokers += 1
+            else:
+                deuces += 1
+    return jokers, deuces
+
+
+def _winner_melds(round_: Round, pattern: bool) -> list[MeldVerdict]:
+    winner = round_.winner
+    melds = round_.melds.get(winner)
+    if not melds:
+        raise RoundError(
+            f"{round_.rules.variant.name} needs the melds {winner} went out with",
+            f"round.melds.{winner}",
+        )
+    verdicts = [judge_meld(round_.rules, meld) for meld in melds]
+    if pattern:
+        reason = going_out_reason(round_.rules, verdicts)
+        if reason:
+            raise RoundError(
+                f"{winner} cannot go out with these melds: {reason}", f"round.melds.{winner}"
+            )
+    return verdicts
+
+
+def _continental(round_: Round, result: Result) -> None:
+    """The winner collects from each opponent: 1, 2 a joker, and the optional bonuses."""
+    rules = round_.rules
+    winner = round_.winner
+    verdicts = _winner_melds(round_, pattern=True)
+    jokers, deuces = _wild_cards(verdicts)
+    parts = [("went out", 1)]
+    if jokers:
+        parts.append((f"{jokers} joker(s) x 2", 2 * jokers))
+    if rules.deuces_wild and deuces:
+        parts.append((f"{deuces} wild deuce(s)", deuces))
+    if rules.options.get("quick_bonus"):
+        draws = round_.facts.get("draws")
+        if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
+            raise RoundError(
+                "the quick-meld bonus needs round.draws: how many cards the winner drew",
+                "round.draws",
+            )
+        if draws == 0:
+            parts.append(("out after 0 draws", 10))
+        elif draws == 1:
+            parts.append(("out after 1 draw", 7))
+    if rules.options.get("special_bonus"):
+        if jokers == 0 and deuces == 0:
+            parts.append(("no wild card", 10))
+        cards = [card for verdict in verdicts for card in verdict.cards]
+        suits = {card.plays_as.suit for card in cards}
+        if len(cards) == 15 and len(suits) == 1:
+            parts.append(("all 15 cards one suit", 10))
+    each = sum(amount for _, amount in parts)
+    for loser in round_.others(winner):
+        result.pay(loser, winner, each)
+        result.say(loser, f"pays {winner} {each}")
+    detail = " + ".join(f"{text} {amount}" for text, amount in parts)
+    result.say(winner, f"{detail} = {each} from each of {len(round_.others(winner))}")
+    result.winners.append(winner)
+
+
+def _queen_city(round_: Round, result: Result) -> None:
+    """The winner scores the value of their own melds times the number of opponents."""
+    winner = round_.winner
+    verdicts = _winner_melds(round_, pattern=True)
+    rules = round_.rules
+    # a joker counts as the card it replaces (reading)
+    cards = [card.plays_as for verdict in verdicts for card in verdict.cards]
+    value = sum(rules.value(card) for card in cards)
+    opponents = round_.others(winner)
+    for loser in opponents:
+        result.collect(round_, winner, loser, value)
+    result.say(
+        winner,
+        f"own melds {' + '.join(str(rules.value(c)) for c in cards)} = {value}, "
+        f"x {len(opponents)} opponents = {value * len(opponents)} (a joker counts as its card: reading)",
+    )
+    result.winners.append(winner)
+
+
+PHOM_PLACES = {2: (1,), 3: (1, 2), 4: (1, 2, 3)}
+PHOM_MOM = 4
+
+
+def _phom(round_: Round, result: Result) -> None:
+    """Phỏm's chips: ù pays 6 (12) from each; otherwise by place, móm pays 4."""
+    players = round_.players
+    fed = _fed_pairs(round_)
+    if round_.end == "rummy":
+        winner = round_.winner
+        chips = 12 if round_.facts.get("ten_cards") else 6
+        feeder = next((giver for giver, count in fed.items() if count[winner] >= 3), None)
+        for loser in round_.others(winner):
+            payer = feeder or loser
+            result.pay(payer, winner, chips)
+            if feeder and feeder != loser:
+                result.say(feeder, f"fed {winner} three discards: pays {chips} for {loser}")
+            else:
+                result.say(loser, f"pays {chips} for ù")
+        result.say(
+            winner,
+            f"ù ({'all 10 cards melded' if chips == 12 else '9 cards melded and a discard'})",
+        )
+        result.winners.append(winner)
+    else:
+        _need_hands(round_, players)
+        counts, mom = {}, []
+        for player in players:
+            hand = _count(round_, player, showdown=True)
+            counts[player] = hand.points
+            if not hand.melds:
+                mom.append(player)
+            result.say(
+                player, _hand_text(round_, hand) + (" (móm: no meld)" if not hand.melds else "")
+            )
+        ranked = [p for p in players if p not in mom] or list(players)
+        if len({counts[p] for p in ranked}) < len(ranked) and round_.dealer is None:
+            raise RoundError(
+                "a tie in Phỏm goes to the player earlier in turn order: the dealer is needed",
+                "dealer",
+            )
+        order = round_.turn_order() if round_.dealer is not None else players
+        ranked.sort(key=lambda p: (counts[p], order.index(p)))
+        winner = ranked[0]
+        places = PHOM_PLACES[len(players)]
+        place = 0
+        for player in ranked[1:]:
+            if player in mom:
+                continue
+            result.pay(player, winner, places[place])
+            result.say(player, f"place {place + 2}: pays {places[place]}")
+            place += 1
+        for player in mom:
+            if player != winner:
+                result.pay(player, winner, PHOM_MOM)
+                result.say(player, f"móm: pays {PHOM_MOM}")
+        if len(mom) == len(players):
+            result.say(winner, "every player is móm: the lowest count wins (reading)")
+        result.say(winner, "lowest count wins the hand")
+        result.winners.append(winner)
+    for giver, takers in fed.items():
+        for taker, count in takers.items():
+            result.pay(giver, taker, count)
+            result.say(giver, f"fed {taker} {count} discard(s): pays {count}")
+
+
+def _fed_pairs(round_: Round) -> dict[str, dict[str, int]]:
+    """Phỏm's feeding penalties: how many discards each player fed each other player."""
+    if not round_.rules.options.get("feeding_penalties"):
+        return {}
+    raw = round_.facts.get("fed", [])
+    if not isinstance(raw, list):
+        raise RoundError("round.fed must be a list of [from, to] pairs", "round.fed")
+    fed: dict[str, dict[str, int]] = {}
+    for i, pair in enumerate(raw):
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise RoundError("each entry of round.fed is a pair [from, to]", f"round.fed[{i}]")
+        giver = _player(pair[0], round_.players, f"round.fed[{i}][0]", "feeder")
+        taker = _player(pair[1], round_.players, f"round.fed[{i}][1]", "taker")
+        fed.setdefault(giver, {}).setdefault(taker, 0)
+        fed[giver][taker] += 1
+    return fed
+
+
+def _hands_won(round_: Round, result: Result) -> None:
+    """Nowrang: the round is simply won (reading: the session counts hands won)."""
+    winner = round_.winner
+    if round_.melds.get(winner):
+        _winner_melds(round_, pattern=True)
+    for loser in round_.others(winner):
+        result.collect(round_, winner, loser, 1)
+        result.say(loser, "lost the hand")
+    result.say(winner, "won the hand: 1 (reading: the session counts hands won)")
+    result.winners.append(winner)
+
+
+def _carousel(round_: Round, result: Result) -> None:
+    """Carousel: hands count as they are; the lowest count wins the differences."""
+    rules = round_.rules
+    _need_hands(round_, round_.players)
+    counts = {}
+    for player in round_.players:
+        hand = _count(round_, player, showdown=False)
+        counts[player] = hand.points
+        result.say(player, _sum_text(round_, hand.deadwood))
+    low = min(counts.values())
+    lowest = [p for p in round_.players if counts[p] == low]
+    knocker = round_.winner if round_.end == "knock" else None
+    if knocker is not None and knocker in lowest and len(lowest) > 1:
+        winners = [p for p in lowest if p != knocker]  # tied by one or two: they win instead
+    elif knocker is not None and knocker in lowest:
+        winners = [knocker]
+    elif round_.end == "out":
+        winners = [round_.winner] if round_.winner in lowest else lowest
+    else:
+        winners = lowest
+    earned = _lowest_takes_differences(round_, result, counts, winners)
+    for winner in winners:
+        text = f"lowest count, gets the differences {earned[winner]}"
+        if knocker is not None and winner != knocker:
+            result.gain(winner, rules.undercut_bonus)
+            text += f", undercut bonus +{rules.undercut_bonus}"
+        if not round_.hands[winner].cards:
+            result.gain(winner, rules.out_bonus)
+            text += f", no cards left +{rules.out_bonus}"
+        result.say(winner, text)
+    if round_.end == "stock" and len(winners) > 1:
+        for winner in winners:
+            result.say(winner, "tied lowest with the stock run out: scores as a winner (reading)")
+    result.winners.extend(winners)
+
+
+RULES = {
+    Scoring.WINNER_COLLECTS: _winner_collects,
+    Scoring.BLOCK: _block,
+    Scoring.PENALTY: _penalty,
+    Scoring.KNOCK: _knock,
+    Scoring.CONTINENTAL: _continental,
+    Scoring.QUEEN_CITY: _queen_city,
+    Scoring.PHOM: _phom,
+    Scoring.HANDS_WON: _hands_won,
+    Scoring.CAROUSEL: _carousel,
+}
+
+
+def score_round(round_: Round) -> dict[str, Any]:
+    result = Result(round_.players)
+    RULES[round_.rules.scoring](round_, result)
+    return result.as_json()
+
+
+def table(request: Mapping[str, Any]) -> tuple[Rules, list[str], str | None]:
+    """The rules, the seat order and the dealer of a request."""
+    players = _players(request)
+    rules = resolve(request.get("variant"), request.get("options"), players=len(players))
+    dealer = _player(request.get("dealer"), players, "dealer", "dealer")
+    return rules, players, dealer
+
+
+def score(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
+    """The contract's ``score`` question: one round's deltas, transfers, winners and explain lines.
+
+    >>> score(variant="rami", players=["Ana", "Ben"],
+    ...       round={"winner": "Ana", "end": "out", "hands": {"Ben": ["JK", "AS", "10H"]},
+    ...              "opened": {"Ben": False}})["explain"][1]
+    'Ben: JK 150 + AS 11 + 10H 10 = 171, no meld yet +100 = 271'
+    """
+    request = as_request(request, fields)
+    rules, players, dealer = table(request)
+    if "round" not in request:
+        raise RulesError("the request needs 'round'", "round")
+    return score_round(read_round(rules, players, dealer, request["round"]))
