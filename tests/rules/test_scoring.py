@@ -216,13 +216,15 @@ def test_double_rum_values():
 
 
 def test_double_rum_cards_in_hand_count_as_they_are():
-    # three identical sevens still in hand: 21
-    assert (
-        run("double-rum", {"winner": "Ana", "hands": {"Ben": ["7S", "7S"], "Cem": ["7S"]}})[
-            "delta"
-        ]["Ana"]
-        == 21
-    )
+    # two identical sevens and a third seven still in hand: 21 (a set, but not laid down)
+    round_ = {"winner": "Ana", "hands": {"Ben": ["7S", "7S"], "Cem": ["7H"]}}
+    assert run("double-rum", round_)["delta"]["Ana"] == 21
+
+
+def test_double_rum_two_decks_hold_each_card_twice():
+    with pytest.raises(RulesError) as caught:
+        run("double-rum", {"winner": "Ana", "hands": {"Ben": ["7S", "7S"], "Cem": ["7S"]}})
+    assert caught.value.field == "round.hands.Cem[0]"
 
 
 def test_double_rum_going_rummy():
