@@ -1,0 +1,467 @@
+"""Whole games, one or more per variant, each total worked out by hand from VARIANTS.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import RoundError, RulesError, game, score
+
+P2 = ["Ana", "Ben"]
+P3 = ["Ana", "Ben", "Cem"]
+
+CONTINENTAL_PLAIN = [
+    ["AS", "2S", "3S"],
+    ["4H", "5H", "6H"],
+    ["7D", "8D", "9D"],
+    ["10C", "JC", "QC"],
+    ["4S", "5S", "6S"],
+]
+CONTINENTAL_JOKER = [
+    ["AS", "2S", "3S"],
+    ["4H", "JK", "6H"],
+    ["7D", "8D", "9D"],
+    ["10C", "JC", "QC"],
+    ["4S", "5S", "6S"],
+]
+
+
+def play(variant, players, rounds, options=None, dealer="Ana"):
+    request = {"variant": variant, "players": players, "rounds": rounds, "options": options or {}}
+    if dealer is not None:
+        request["dealer"] = dealer
+    return game(request)
+
+
+def out(winner, end="out", **fields):
+    return {"winner": winner, "end": end} | fields
+
+
+# (id, variant, players, options, dealer, rounds, totals, finished, winners, next_dealer)
+GAMES = [
+    (
+        "rummy-to-a-target",
+        "rummy",
+        P2,
+        {"target": 30},
+        "Ana",
+        [
+            out("Ana", hands={"Ben": ["KS", "5C"]}),  # Ana 15
+            out("Ben", hands={"Ana": ["9H"]}),  # Ben 9
+            out("Ana", hands={"Ben": ["QS", "7D"]}),  # Ana 15 + 17 = 32 >= 30
+        ],
+        {"Ana": 32, "Ben": 9},
+        True,
+        ["Ana"],
+        "Ben",  # dealers Ana, Ben, Ana; next Ben
+    ),
+    (
+        "rummy-default-target-100",
+        "rummy",
+        P2,
+        {},
+        "Ana",
+        [out("Ana", hands={"Ben": ["KS", "KD", "KH", "KC", "QS", "QD", "QH", "QC", "JS", "JD"]})],
+        {"Ana": 100, "Ben": 0},  # ten courts: 100, the target
+        True,
+        ["Ana"],
+        "Ben",
+    ),
+    (
+        "rummy-single-hand-winner-deals",
+        "rummy",
+        P3,
+        {"single_hand": True},
+        "Ana",
+        [out("Ben", hands={"Ana": ["5C"], "Cem": ["2D"]})],
+        {"Ana": 0, "Ben": 7, "Cem": 0},
+        True,
+        ["Ben"],
+        "Ben",  # the winner of a single hand deals the next
+    ),
+    (
+        "around-the-corner-game",
+        "around-the-corner",
+        P2,
+        {"target": 20},
+        "Ben",
+        [out("Ana", hands={"Ben": ["AH", "9C"]})],  # 11 + 9 = 20
+        {"Ana": 20, "Ben": 0},
+        True,
+        ["Ana"],
+        "Ana",
+    ),
+    (
+        "rummy-complete-to-200",
+        "rummy-complete",
+        P3,
+        {},
+        "Cem",
+        [
+            # Ben 7 courts 70, Cem 5 courts + 10 + 10 = 70: Ana 140
+            out(
+                "Ana",
+                hands={
+                    "Ben": ["KS", "KD", "KH", "KC", "QS", "QD", "QH"],
+                    "Cem": ["QC", "JS", "JD", "JH", "JC", "10S", "10D"],
+                },
+            ),
+            out("Ben", hands={"Ana": ["AS"], "Cem": ["2C"]}),  # Ben 1 + 2 = 3
+            # 9 x 4 + 8 x 3 = 60: Ana 200
+            out("Ana", hands={"Ben": ["9S", "9D", "9H", "9C", "8S", "8D", "8H"], "Cem": []}),
+        ],
+        {"Ana": 200, "Ben": 3, "Cem": 0},
+        True,
+        ["Ana"],
+        "Cem",  # dealers Cem, Ana, Ben; next Cem
+    ),
+    (
+        "block-rummy-game",
+        "block-rummy",
+        P2,
+        {"target": 20},
+        "Ana",
+        [
+            {"winner": None, "end": "stock", "hands": {"Ana": ["2C"], "Ben": ["KS", "10S"]}},
+            out("Ben", hands={"Ana": ["5H"]}),
+            {"winner": None, "end": "stock", "hands": {"Ana": ["AS"], "Ben": ["3C"]}},
+        ],
+        {"Ana": 20, "Ben": 5},  # Ana 20 - 2 = 18, Ben 5, Ana 3 - 1 = 2: 20
+        True,
+        ["Ana"],
+        "Ben",
+    ),
+    (
+        "boat-house-game",
+        "boat-house",
+        P2,
+        {"target": 20},
+        "Ana",
+        [out("Ana", hands={"Ben": ["7H", "8H", "9H", "KS", "QS"]})],  # 7-8-9H melded; 20
+        {"Ana": 20, "Ben": 0},
+        True,
+        ["Ana"],
+        "Ben",
+    ),
+    (
+        "kaluki-to-250",
+        "kaluki",
+        P2,
+        {},
+        "Ana",
+        [
+            # 4 jokers 100 + 2 aces 30 + 8 courts 80 = 210
+            out(
+                "Ana",
+                hands={
+                    "Ben": [
+                        "JK",
+                        "JK",
+                        "JK",
+                        "JK",
+                        "AS",
+                        "AS",
+                        "KS",
+                        "KD",
+                        "KH",
+                        "KC",
+                        "QS",
+                        "QD",
+                        "QH",
+                        "QC",
+                    ]
+                },
+            ),  # fmt: skip
+            out("Ana", hands={"Ben": ["AH", "AD", "10S"]}),  # 15 + 15 + 10 = 40: 250
+        ],
+        {"Ana": 250, "Ben": 0},
+        True,
+        ["Ana"],
+        "Ben",
+    ),
+    (
+        "double-rum-game",
+        "double-rum",
+        P2,
+        {},
+        "Ana",
+        [
+            # 4 jokers 60 + 4 aces 44 + 2 kings 20 = 124 >= 100
+            out(
+                "Ana",
+                hands={"Ben": ["JK", "JK", "JK", "JK", "AS", "AS", "AH", "AH", "KS", "KD"]},
+            )
+        ],
+        {"Ana": 124, "Ben": 0},
+        True,
+        ["Ana"],
+        "Ben",
+    ),
+    (
+        "knock-rummy-to-100",
+        "knock-rummy",
+        P2,
+        {},
+        "Ana",
+        [
+            # Ana A-2-3S, deadwood 4; Ben nothing melds: 10 x 7 + 9 + 10 + 8 = 97: Ana 93
+            {
+                "winner": "Ana",
+                "end": "knock",
+                "hands": {
+                    "Ana": ["AS", "2S", "3S", "4D"],
+                    "Ben": ["KS", "QD", "JC", "10H", "9S", "KH", "QC", "JH", "10S", "8D"],
+                },
+            },
+            # Ben A-2-3S and AD 1; Ana KD 10: Ben 9
+            {
+                "winner": "Ben",
+                "end": "knock",
+                "hands": {"Ben": ["AS", "2S", "3S", "AD"], "Ana": ["KD"]},
+            },
+            # 2 against 9: Ana 7, 93 + 7 = 100
+            {"winner": "Ana", "end": "knock", "hands": {"Ana": ["2D"], "Ben": ["9D"]}},
+        ],
+        {"Ana": 100, "Ben": 9},
+        True,
+        ["Ana"],
+        "Ben",
+    ),
+    (
+        "continental-start-100-winner-deals",
+        "continental",
+        P2,
+        {},
+        "Ana",
+        [
+            out("Ana", melds={"Ana": CONTINENTAL_PLAIN}),  # 1 from Ben: 101 / 99
+            out("Ben", melds={"Ben": CONTINENTAL_JOKER}),  # 3 from Ana: 98 / 102
+        ],
+        {"Ana": 98, "Ben": 102},
+        True,  # one hand per player: 2 hands
+        ["Ben"],
+        "Ben",  # the winner deals next
+    ),
+    (
+        "queen-city-game",
+        "queen-city",
+        P2,
+        {"target": 100},
+        "Ana",
+        [
+            out("Ana", melds={"Ana": [["KS", "KD", "KC", "KH"], ["QS", "QD", "QC"]]}),  # 70 x 1
+            out("Ben", melds={"Ben": [["2C", "3C", "4C"], ["5D", "5S", "5H", "5C"]]}),  # 9 + 20
+            out("Ana", melds={"Ana": [["JS", "JD", "JC", "JH"], ["8H", "9H", "10H"]]}),  # 40 + 27
+        ],
+        {"Ana": 137, "Ben": 29},
+        True,
+        ["Ana"],
+        "Ben",
+    ),
+    (
+        "phom-agreed-hands",
+        "phom",
+        P2,
+        {},
+        "Ben",
+        [
+            {"winner": "Ana", "end": "rummy"},  # ù: 6 from Ben
+            {
+                "winner": None,
+                "end": "stock",
+                "hands": {"Ana": ["AS", "2S", "3S", "5H"], "Ben": ["4C", "4D", "4S", "9H"]},
+            },  # 5 against 9: Ben pays 1
+        ],
+        {"Ana": 7, "Ben": -7},
+        True,  # each player deals once: 2 hands
+        ["Ana"],
+        "Ben",  # dealers Ben, Ana; next Ben
+    ),
+    (
+        "german-rummy-lowest-wins",
+        "german-rummy",
+        P2,
+        {},
+        "Ana",
+        [out("Ana", hands={"Ben": ["5C"]}), out("Ben", hands={"Ana": ["JK"]})],
+        {"Ana": 30, "Ben": 5},
+        True,
+        ["Ben"],
+        "Ana",
+    ),
+    (
+        "nowrang-hands-won",
+        "nowrang",
+        P2,
+        {"rounds": 3},
+        "Ana",
+        [out("Ana"), out("Ben"), out("Ana")],
+        {"Ana": 2, "Ben": 1},
+        True,
+        ["Ana"],
+        "Ben",
+    ),
+    (
+        "nowrang-default-ten-hands-not-over",
+        "nowrang",
+        P2,
+        {},
+        "Ana",
+        [out("Ana"), out("Ben"), out("Ana")],
+        {"Ana": 2, "Ben": 1},
+        False,
+        [],
+        "Ben",
+    ),
+    (
+        "rami-threshold",
+        "rami",
+        P2,
+        {"target": 200},
+        "Ana",
+        # 150 + 5 + 100 (no meld) = 255 passes 200: the game ends, lowest wins
+        [out("Ana", hands={"Ben": ["JK", "5C"]}, opened={"Ben": False})],
+        {"Ana": 0, "Ben": 255},
+        True,
+        ["Ana"],
+        "Ben",
+    ),
+    (
+        "rami-rounds",
+        "rami",
+        P2,
+        {"end": "rounds", "rounds": 2},
+        "Ana",
+        [
+            out("Ana", hands={"Ben": ["JK", "5C"]}, opened={"Ben": False}),  # Ben 255
+            out("Ben", hands={"Ana": ["KD"]}, opened={"Ana": True}),  # Ana 10
+        ],
+        {"Ana": 10, "Ben": 255},
+        True,
+        ["Ana"],
+        "Ana",
+    ),
+    (
+        "carousel-150-and-end-bonuses",
+        "carousel",
+        P2,
+        {},
+        "Ana",
+        [
+            # 10 courts and a ten: 100, all cards out +25: Ana 125
+            {
+                "winner": "Ana",
+                "end": "out",
+                "hands": {
+                    "Ana": [],
+                    "Ben": ["KS", "KD", "KH", "QS", "QD", "QH", "JS", "JD", "JH", "10S"],
+                },
+            },
+            # Ben 1 against 30: Ben 29
+            {"winner": "Ben", "end": "knock", "hands": {"Ben": ["AS"], "Ana": ["KS", "QS", "JS"]}},
+            # Ana out: 30 + 25 = 55, Ana 180 >= 150
+            {"winner": "Ana", "end": "out", "hands": {"Ana": [], "Ben": ["KS", "KD", "KH"]}},
+        ],
+        # Ana reached 150: 180 + 100 = 280; Ben won one round: 29 + 25 = 54
+        {"Ana": 280, "Ben": 54},
+        True,
+        ["Ana"],
+        "Ben",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "options", "dealer", "rounds", "totals", "finished", "winners", "next_"),
+    [case[1:] for case in GAMES],
+    ids=[case[0] for case in GAMES],
+)
+def test_whole_game(variant, players, options, dealer, rounds, totals, finished, winners, next_):
+    result = play(variant, players, rounds, options, dealer)
+    assert result["totals"] == totals
+    assert result["finished"] is finished
+    assert result["winners"] == winners
+    assert result["next_dealer"] == next_
+    assert len(result["rounds"]) == len(rounds)
+    assert (result["reason"] is not None) is finished
+
+
+def test_every_variant_has_a_whole_game():
+    from scorekeeper.rules.catalog import VARIANTS
+
+    assert {case[1] for case in GAMES} == set(VARIANTS)
+
+
+def test_rounds_are_the_score_responses():
+    rounds = [out("Ana", hands={"Ben": ["KS", "5C"]}), out("Ben", hands={"Ana": ["9H"]})]
+    result = play("rummy", P2, rounds, {"target": 100})
+    for given, answered in zip(rounds, result["rounds"], strict=True):
+        alone = score(variant="rummy", players=P2, options={"target": 100}, round=given)
+        assert answered["delta"] == alone["delta"]
+        assert answered["winners"] == alone["winners"]
+
+
+def test_rami_elimination_plays_on_until_one_remains():
+    rounds = [
+        # Ben JK 150 + 100 (no meld) = 250 > 200: eliminated; Cem 5
+        out("Ana", hands={"Ben": ["JK"], "Cem": ["5C"]}, opened={"Ben": False, "Cem": True}),
+        # Ana JK 150 (opened): Ana 150
+        out("Cem", hands={"Ana": ["JK"]}, opened={"Ana": True}),
+        # Ana K 10 + 100 = 110: 260 > 200: eliminated, Cem remains
+        out("Cem", hands={"Ana": ["KD"]}, opened={"Ana": False}),
+    ]
+    result = play("rami", P3, rounds, {"end": "elimination", "target": 200})
+    assert result["totals"] == {"Ana": 260, "Ben": 250, "Cem": 5}
+    assert result["eliminated"] == ["Ben", "Ana"]
+    assert result["finished"] is True
+    assert result["winners"] == ["Cem"]
+
+
+def test_rami_threshold_not_yet_passed():
+    result = play("rami", P2, [out("Ana", hands={"Ben": ["KD"]}, opened={"Ben": True})])
+    assert result["totals"] == {"Ana": 0, "Ben": 10}
+    assert result["finished"] is False
+    assert result["winners"] == []
+
+
+def test_carousel_not_finished_has_no_end_bonus():
+    rounds = [{"winner": "Ana", "end": "knock", "hands": {"Ana": ["AS"], "Ben": ["9S"]}}]
+    result = play("carousel", P2, rounds)
+    assert result["totals"] == {"Ana": 8, "Ben": 0}  # 9 - 1, no bonuses yet
+    assert result["finished"] is False
+
+
+def test_the_deal_passes_clockwise():
+    rounds = [out("Ana", hands={"Ben": ["2C"], "Cem": ["3C"]})] * 2
+    # dealers Ana, Ben; next Cem
+    assert play("rummy", P3, rounds)["next_dealer"] == "Cem"
+    # dealers Cem, Ana; next Ben
+    assert play("rummy", P3, rounds, dealer="Cem")["next_dealer"] == "Ben"
+
+
+def test_agreed_rounds_end_a_target_game_too():
+    rounds = [out("Ana", hands={"Ben": ["2C"]})] * 2
+    result = play("rummy", P2, rounds, {"rounds": 2})
+    assert result["finished"] is True
+    assert result["totals"] == {"Ana": 4, "Ben": 0}
+    assert result["winners"] == ["Ana"]
+
+
+def test_continental_start_option():
+    rounds = [out("Ana", melds={"Ana": CONTINENTAL_PLAIN})]
+    result = play("continental", P2, rounds, {"start": 50})
+    assert result["totals"] == {"Ana": 51, "Ben": 49}
+    assert result["finished"] is False  # 1 of 2 hands
+
+
+def test_a_round_after_the_end_is_refused():
+    rounds = [out("Ana", hands={"Ben": ["5C"]}), out("Ben", hands={"Ana": ["5C"]})]
+    with pytest.raises(RoundError) as error:
+        play("rummy", P2, rounds, {"single_hand": True})
+    assert error.value.field == "rounds[1]"
+
+
+def test_a_bad_card_in_a_later_round_names_the_round():
+    rounds = [out("Ana", hands={"Ben": ["5C"]}), out("Ben", hands={"Ana": ["ZZ"]})]
+    with pytest.raises(RulesError) as error:
+        play("rummy", P2, rounds)
+    assert error.value.field == "rounds[1].hands.Ana[0]"
