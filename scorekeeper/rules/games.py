@@ -83,7 +83,8 @@ def game(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, A
             finished, reason = True, "single hand: each hand is its own game"
         elif end == GameEnd.TARGET and any(totals[p] >= rules.target for p in seats):
             finished, reason = True, f"a player reached {rules.target}"
-        elif end == GameEnd.ROUNDS and index + 1 >= rules.rounds:
+        elif rules.rounds is not None and index + 1 >= rules.rounds:
+            # an agreed number of hands ends any game, not only those played for rounds
             finished, reason = True, f"the agreed {rules.rounds} rounds are played"
         elif end == GameEnd.THRESHOLD and any(totals[p] > rules.target for p in seats):
             finished, reason = True, f"a player passed {rules.target}"

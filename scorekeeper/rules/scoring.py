@@ -499,7 +499,7 @@ def _phom(round_: Round, result: Result) -> None:
     if round_.end == "rummy":
         winner = round_.winner
         chips = 12 if round_.facts.get("ten_cards") else 6
-        feeder = next((giver for giver, count in fed.items() if count[winner] >= 3), None)
+        feeder = next((giver for giver, takers in fed.items() if takers.get(winner, 0) >= 3), None)
         for loser in round_.others(winner):
             payer = feeder or loser
             result.pay(payer, winner, chips)

@@ -176,7 +176,7 @@ GAMES = [
         {"Ana": 250, "Ben": 0},
         True,
         ["Ana"],
-        "Ben",
+        "Ana",  # dealers Ana, Ben; next Ana
     ),
     (
         "double-rum-game",
