@@ -232,6 +232,8 @@ class Variant:
     going_out_hand_sizes: tuple[int, ...] = ()  # Queen City: all 8 cards, or 7 and a discard
     going_out_natural_run: bool = False  # Rami's "Rummy gehen"
     going_out_min: int = 0  # German Rommé: going out at once still needs the 40 (reading)
+    # the player on the dealer's left gets one card more and starts by discarding
+    first_player_extra_card: bool = False
     # Phỏm: no meld may hold more than one card taken from the discards
     one_discard_per_meld: bool = False
     rearranges_table: bool = False  # Carousel: a turn may rearrange every meld on the table
@@ -299,6 +301,7 @@ class Variant:
                 }
                 for row in self.deal
             ],
+            "first_player_extra_card": self.first_player_extra_card,
             "goal": self.goal.value,
             "ends": list(self.ends),
             "melds_scored": self.melds_scored,
@@ -528,6 +531,7 @@ QUEEN_CITY = Variant(
 
 PHOM = Variant(
     id="phom",
+    first_player_extra_card=True,
     showdown=True,
     ends=("rummy", "stock"),
     melds_scored=True,
@@ -589,6 +593,7 @@ GERMAN_RUMMY = Variant(
 
 NOWRANG = Variant(
     id="nowrang",
+    first_player_extra_card=True,
     ends=("out",),
     melds_scored=True,
     name="Nowrang",

@@ -185,3 +185,11 @@ def test_rummy_count_cards_plays_to_25_unless_a_target_is_set():
 def test_agreed_rounds_default_follows_the_player_count():
     assert resolve("german-rummy", {}, players=4).rounds == 4
     assert resolve("german-rummy", {"rounds": 9}, players=4).rounds == 9
+
+
+def test_the_first_player_gets_one_card_more_in_phom_and_nowrang():
+    # Phỏm: "Deal 9 each; the first player ... gets 10"; Nowrang: "11 to the opponent, 10 to self"
+    extra = {v.id for v in VARIANTS.values() if v.first_player_extra_card}
+    assert extra == {"phom", "nowrang"}
+    assert resolve("phom", {}, players=4).cards == 9
+    assert resolve("nowrang", {}, players=2).cards == 10
