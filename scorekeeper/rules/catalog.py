@@ -256,6 +256,10 @@ class Variant:
     round_facts: tuple[str, ...] = ()  # extra facts in `round` (Rami's `opened`, ...)
     own_options: Mapping[str, Option] = field(default_factory=dict)
     readings: tuple[str, ...] = ()  # where VARIANTS.md settled an open point
+    # Where a reading decides a score, the explain line (or the game's reason) names it:
+    # "hands" (how a loser's hand counts), "stock" (a blocked hand), "places" and "mom"
+    # (Phỏm's chips), "order" (a tie broken by turn order), "target" (the default target).
+    reading_notes: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def options(self) -> dict[str, Option]:
@@ -335,6 +339,7 @@ RUMMY = Variant(
         "3 players are dealt 7 cards each (10 by choice, option cards).",
         "The game is played to 100 points (the seed's own number was lost in translation).",
     ),
+    reading_notes={"target": "the seed's own number was lost in translation"},
 )
 
 AROUND_THE_CORNER = replace(
@@ -344,7 +349,7 @@ AROUND_THE_CORNER = replace(
     summary="Basic Rummy where runs may turn the corner (K-A-2); an ace left in hand counts 11.",
     seeds=("000",),
     ace=AceMode.AROUND,
-    readings=RUMMY.readings[:1],
+    readings=RUMMY.readings,
 )
 
 RUMMY_COMPLETE = replace(
@@ -355,6 +360,9 @@ RUMMY_COMPLETE = replace(
     seeds=("000",),
     melds_during_play=False,
     target=200,
+    reading_notes={
+        "hands": "the others' hands count in full, not arranged ('his hands' read as the opponents')"
+    },
     readings=(
         "The winner collects the full value of the cards each other player holds, not arranged "
         "('his hands' in the seed read as the opponents').",
@@ -369,7 +377,12 @@ BLOCK_RUMMY = replace(
     summary="Basic Rummy, but when the stock runs out the hand is blocked and the lowest count wins.",
     seeds=("000",),
     scoring=Scoring.BLOCK,
+    reading_notes=dict(
+        RUMMY.reading_notes,
+        stock="play went on past the end of the stock (the seed's 'discard pile' read as the stock)",
+    ),
     readings=(
+        RUMMY.readings[1],
         "Play continues past the end of the stock (the seed's 'discard pile' there read as the stock).",
         "Tied lowest counts share the points as evenly as possible; points that cannot be divided "
         "are credited to nobody.",
@@ -386,7 +399,12 @@ BOAT_HOUSE = replace(
     ace=AceMode.AROUND,
     values=Values(ace=11, joker=15),
     melds_during_play=False,
+    reading_notes=dict(
+        RUMMY.reading_notes,
+        hands="arranged for the least unmatched value, no laying off on the winner's melds",
+    ),
     readings=(
+        RUMMY.readings[1],
         "The losers' hands are arranged for the least unmatched value; nobody lays off on the "
         "winner's melds.",
     ),
@@ -420,6 +438,7 @@ KALUKI = Variant(
         "In the first meld an ace counts 1 below a two and 15 otherwise, courts 10.",
         "The game is played to 250 (after the published US rules; the seed gives none).",
     ),
+    reading_notes={"target": "after the published US rules; the seed gives none"},
 )
 
 DOUBLE_RUM = Variant(
@@ -441,6 +460,7 @@ DOUBLE_RUM = Variant(
         "2–6 players, 10 cards each (the seed gives neither).",
         "The game is played to 100, as Basic Rummy (the seed gives no number).",
     ),
+    reading_notes={"target": "as Basic Rummy; the seed gives no number"},
 )
 
 KNOCK_RUMMY = Variant(
@@ -527,6 +547,7 @@ QUEEN_CITY = Variant(
         "A joker counts as the card it replaces.",
         "The game is played to 500 (the seed gives no number; one hand can score over 200).",
     ),
+    reading_notes={"target": "the seed gives no number"},
 )
 
 PHOM = Variant(
@@ -561,6 +582,11 @@ PHOM = Variant(
         "A player with no meld (móm) pays 4, is left out of the order, and cannot win unless every "
         "player is móm.",
     ),
+    reading_notes={
+        "order": "turn order starts on the dealer's left",
+        "places": "places pay 1, 2 and 3 (three players 1 and 2; two players 1)",
+        "mom": "móm pays 4, is left out of the order and cannot win unless all are móm",
+    },
 )
 
 GERMAN_RUMMY = Variant(
@@ -690,7 +716,12 @@ CAROUSEL = Variant(
     readings=(
         "When the stock ran out and nobody knocked there is no undercut bonus, and players tied "
         "for lowest each score as winners.",
+        "Playing for chips (pay), the knocker pays the undercut bonus; the +25 for no cards left "
+        "names no payer and is scored by the winner alone.",
     ),
+    reading_notes={
+        "pay": "with pay the knocker pays the undercut bonus; the +25 names no payer and is scored"
+    },
 )
 
 VARIANTS: dict[str, Variant] = {

@@ -48,6 +48,9 @@ def game(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, A
     rounds = request.get("rounds", [])
     if not isinstance(rounds, list):
         raise RulesError("'rounds' must be a list of rounds", "rounds")
+    # Without a dealer the first seat is taken to deal first, for passing the deal only:
+    # a round whose score needs its dealer (a Phỏm tie) asks for it rather than guess.
+    known = dealer is not None
     dealer = dealer or players[0]
     totals = {player: rules.start for player in players}
     won = {player: 0 for player in players}
@@ -68,8 +71,8 @@ def game(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, A
                 f"the game ended after round {index}: {reason}; start a new game", prefix
             )
         if isinstance(data, Mapping) and "dealer" in data:
-            dealer = data["dealer"]
-        round_ = read_round(rules, seats, dealer, data, prefix)
+            dealer, known = data["dealer"], True
+        round_ = read_round(rules, seats, dealer if known else None, data, prefix)
         response = score_round(round_)
         response["dealer"] = round_.dealer
         responses.append(response)
@@ -77,12 +80,17 @@ def game(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, A
             totals[player] += delta
         for player in response["winners"]:
             won[player] += 1
-        dealer = _next_dealer(rules, players, seats, round_.dealer, response["winners"])
+        dealer = _next_dealer(rules, players, seats, round_.dealer or dealer, response["winners"])
+        if response["winners"] and (rules.winner_deals_next or rules.options.get("single_hand")):
+            known = True
 
         if rules.options.get("single_hand"):
             finished, reason = True, "single hand: each hand is its own game"
         elif end == GameEnd.TARGET and any(totals[p] >= rules.target for p in seats):
             finished, reason = True, f"a player reached {rules.target}"
+            note = rules.reading_notes.get("target")
+            if note and rules.target == rules.variant.target:
+                reason += f" (the target {rules.target}: {note}; reading)"
         elif rules.rounds is not None and index + 1 >= rules.rounds:
             # an agreed number of hands ends any game, not only those played for rounds
             finished, reason = True, f"the agreed {rules.rounds} rounds are played"

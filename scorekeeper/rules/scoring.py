@@ -235,6 +235,12 @@ def _sum_text(round_: Round, cards: Sequence[Card]) -> str:
     return f"{' + '.join(parts)} = {total}" if len(parts) > 1 else f"{parts[0]}"
 
 
+def _reading(round_: Round, key: str) -> str:
+    """' (note: reading)' where a reading of VARIANTS.md decided this part of the score."""
+    note = round_.rules.reading_notes.get(key)
+    return f" ({note}: reading)" if note else ""
+
+
 def _hand_text(round_: Round, hand: Hand) -> str:
     shown = ""
     if hand.melds:
@@ -257,7 +263,10 @@ def _winner_collects(round_: Round, result: Result) -> None:
         amount = hand.points * factor
         total += amount
         result.say(
-            loser, _hand_text(round_, hand) + (f", doubled = {amount}" if factor == 2 else "")
+            loser,
+            _hand_text(round_, hand)
+            + (f", doubled = {amount}" if factor == 2 else "")
+            + _reading(round_, "hands"),
         )
         result.collect(round_, winner, loser, amount)
     how = "went rummy" if round_.end == "rummy" else "went out"
@@ -306,7 +315,11 @@ def _block(round_: Round, result: Result) -> None:
         else:
             result.gain(winner, share)
         tie = f", shared {len(lowest)} ways" if len(lowest) > 1 else ""
-        result.say(winner, f"lowest count, earns the differences {total}{tie} = {share}")
+        result.say(
+            winner,
+            f"lowest count, earns the differences {total}{tie} = {share}"
+            + _reading(round_, "stock"),
+        )
         if remainder and winner == lowest[0]:
             result.say(
                 winner, f"{remainder} point(s) that cannot be divided are credited to nobody"
@@ -538,15 +551,23 @@ def _phom(round_: Round, result: Result) -> None:
             if player in mom:
                 continue
             result.pay(player, winner, places[place])
-            result.say(player, f"place {place + 2}: pays {places[place]}")
+            result.say(
+                player, f"place {place + 2}: pays {places[place]}" + _reading(round_, "places")
+            )
             place += 1
         for player in mom:
             if player != winner:
                 result.pay(player, winner, PHOM_MOM)
-                result.say(player, f"móm: pays {PHOM_MOM}")
+                result.say(player, f"móm: pays {PHOM_MOM}" + _reading(round_, "mom"))
         if len(mom) == len(players):
             result.say(winner, "every player is móm: the lowest count wins (reading)")
         result.say(winner, "lowest count wins the hand")
+        tied = [p for p in ranked[1:] if counts[p] == counts[winner]]
+        if tied:
+            result.say(
+                winner,
+                f"ties {', '.join(tied)} and is earlier in turn order" + _reading(round_, "order"),
+            )
         result.winners.append(winner)
     for giver, takers in fed.items():
         for taker, count in takers.items():
@@ -608,11 +629,19 @@ def _carousel(round_: Round, result: Result) -> None:
     for winner in winners:
         text = f"lowest count, gets the differences {earned[winner]}"
         if knocker is not None and winner != knocker:
-            result.gain(winner, rules.undercut_bonus)
-            text += f", undercut bonus +{rules.undercut_bonus}"
+            if round_.pay:
+                result.pay(knocker, winner, rules.undercut_bonus)
+                text += f", undercut bonus {rules.undercut_bonus} paid by {knocker}"
+                text += _reading(round_, "pay")
+                result.say(knocker, f"pays the undercut bonus {rules.undercut_bonus} to {winner}")
+            else:
+                result.gain(winner, rules.undercut_bonus)
+                text += f", undercut bonus +{rules.undercut_bonus}"
         if not round_.hands[winner].cards:
             result.gain(winner, rules.out_bonus)
             text += f", no cards left +{rules.out_bonus}"
+            if round_.pay:
+                text += _reading(round_, "pay")
         result.say(winner, text)
     if round_.end == "stock" and len(winners) > 1:
         for winner in winners:

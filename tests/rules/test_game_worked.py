@@ -414,6 +414,8 @@ def test_rami_elimination_plays_on_until_one_remains():
     assert result["eliminated"] == ["Ben", "Ana"]
     assert result["finished"] is True
     assert result["winners"] == ["Cem"]
+    # dealers Ana, Cem (Ben is out), Ana; then only Cem is left
+    assert result["next_dealer"] == "Cem"
 
 
 def test_rami_threshold_not_yet_passed():
@@ -465,3 +467,33 @@ def test_a_bad_card_in_a_later_round_names_the_round():
     with pytest.raises(RulesError) as error:
         play("rummy", P2, rounds)
     assert error.value.field == "rounds[1].hands.Ana[0]"
+
+
+def test_continental_winner_deals_next_each_hand():
+    rounds = [
+        out("Ben", melds={"Ben": CONTINENTAL_PLAIN}),  # Ben 102, Ana 99, Cem 99
+        out("Cem", melds={"Cem": CONTINENTAL_JOKER}),  # 3 each: Cem 99 + 6 = 105, Ana 96, Ben 99
+        out("Cem", melds={"Cem": CONTINENTAL_PLAIN}),  # Cem 107, Ana 95, Ben 98 (sum 300)
+    ]
+    result = play("continental", P3, rounds)
+    assert result["totals"] == {"Ana": 95, "Ben": 98, "Cem": 107}
+    assert [r.get("dealer") for r in result["rounds"]] in ([None] * 3, ["Ana", "Ben", "Cem"])
+    assert result["finished"] is True  # one hand per player: 3
+    assert result["winners"] == ["Cem"]
+    assert result["next_dealer"] == "Cem"
+    assert result["eliminated"] == []
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand"),
+    [
+        ("rummy", ["KS", "KD", "KH", "KC", "QS", "QD", "QH", "QC", "JS", "JD"]),  # 100
+        ("kaluki", ["JK", "JK", "JK", "JK", "KS", "KD", "KH", "KC", "QS", "QD", "QH", "QC", "JS"]),
+    ],
+)
+def test_a_target_set_by_a_reading_says_so(variant, hand):
+    # Rummy's 100 and Kaluki's 250 are readings (the seeds give no number)
+    rounds = [out("Ana", hands={"Ben": hand})] * (1 if variant == "rummy" else 2)  # 100; 190 x 2
+    result = play(variant, P2, rounds)
+    assert result["finished"] is True
+    assert "reading" in result["reason"]

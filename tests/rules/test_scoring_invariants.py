@@ -16,9 +16,7 @@ from scorekeeper.rules.cards import full_deck
 from scorekeeper.rules.catalog import resolve
 
 NAMES = ["Ana", "Ben", "Cem", "Dan", "Eva"]
-SETTINGS = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Variants whose rounds are a winner (or nobody) and the cards left in hands.
 HAND_VARIANTS = [
@@ -81,8 +79,9 @@ def rounds(draw, variant, players, rules):
         round_["opened"] = {p: draw(st.booleans()) for p in players if p != winner}
     if variant == "phom":
         round_["fed"] = draw(
-            st.lists(st.tuples(st.sampled_from(players), st.sampled_from(players)), max_size=4)
-            .map(lambda pairs: [list(pair) for pair in pairs if pair[0] != pair[1]])
+            st.lists(st.tuples(st.sampled_from(players), st.sampled_from(players)), max_size=4).map(
+                lambda pairs: [list(pair) for pair in pairs if pair[0] != pair[1]]
+            )
         )
     return round_
 
@@ -131,7 +130,9 @@ def test_the_order_of_the_hands_does_not_matter(data):
 @given(st.data())
 def test_game_totals_are_the_sum_of_the_rounds(data):
     variant, options, players, rules = data.draw(tables())
-    played = [data.draw(rounds(variant, players, rules)) for _ in range(data.draw(st.integers(1, 3)))]
+    played = [
+        data.draw(rounds(variant, players, rules)) for _ in range(data.draw(st.integers(1, 3)))
+    ]
     # play round by round: stop where the game ends (later rounds would be refused)
     kept = []
     for round_ in played:

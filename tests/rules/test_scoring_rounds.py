@@ -1098,6 +1098,91 @@ CASES = [
         {"Ana": 18, "Ben": -6, "Cem": -12},
         ["Ana"],
     ),
+    # --- more edges, each worked by hand ---------------------------------------------------
+    (
+        "phom-mom-cannot-win-with-the-lowest-count",
+        "phom",
+        P4,
+        {},
+        "Dan",
+        {
+            "winner": None,
+            "end": "stock",
+            "hands": {
+                "Ana": ["AS", "2S", "3S", "4H"],
+                "Ben": ["5C", "6C", "7C", "KD"],
+                "Cem": ["9H", "9D", "9S", "8D"],
+                "Dan": ["AC", "2H"],
+            },
+        },
+        # Dan 3 is lowest but móm: Ana 4 wins; Cem 8 pays 1, Ben 13 pays 2, Dan pays 4
+        {"Ana": 7, "Ben": -2, "Cem": -1, "Dan": -4},
+        ["Ana"],
+    ),
+    (
+        "phom-everybody-mom-lowest-wins",
+        "phom",
+        P3,
+        {},
+        "Cem",
+        {
+            "winner": None,
+            "end": "stock",
+            "hands": {"Ana": ["KS", "2D"], "Ben": ["AH", "5C"], "Cem": ["QS", "9D"]},
+        },
+        # all móm: Ben 1 + 5 = 6 is lowest and wins; the others are móm and pay 4 each
+        {"Ana": -4, "Ben": 8, "Cem": -4},
+        ["Ben"],
+    ),
+    (
+        "carousel-undercut-with-no-cards-left",
+        "carousel",
+        P3,
+        {},
+        None,
+        {"winner": "Ana", "end": "knock", "hands": {"Ana": ["3C"], "Ben": [], "Cem": ["KD"]}},
+        zeros(P3, Ben=48),  # 3, 0, 10: Ben 3 + 10 = 13, undercut +10, no cards +25
+        ["Ben"],
+    ),
+    (
+        "continental-three-decks-for-six",
+        "continental",
+        ["Ana", "Ben", "Cem", "Dan", "Eva", "Fay"],
+        {},
+        None,
+        {
+            "winner": "Ana",
+            "end": "out",
+            "melds": {
+                "Ana": [
+                    ["AS", "2S", "3S"],
+                    ["AS", "2S", "3S"],
+                    ["AS", "2S", "3S"],
+                    ["4H", "5H", "6H"],
+                    ["7D", "8D", "9D"],
+                ]
+            },
+        },
+        # three decks hold A-2-3S three times; 1 from each of 5 opponents
+        {"Ana": 5, "Ben": -1, "Cem": -1, "Dan": -1, "Eva": -1, "Fay": -1},
+        ["Ana"],
+    ),
+    (
+        "rami-five-players-three-decks",
+        "rami",
+        ["Ana", "Ben", "Cem", "Dan", "Eva"],
+        {},
+        None,
+        {
+            "winner": "Ana",
+            "end": "out",
+            "hands": {"Ben": ["JK"] * 5, "Cem": ["2C"], "Dan": ["3C"], "Eva": []},
+            "opened": {"Ben": True, "Cem": True, "Dan": False, "Eva": True},
+        },
+        # 5 jokers x 150 = 750; 2; 3 + 100 (no meld); 0
+        {"Ana": 0, "Ben": 750, "Cem": 2, "Dan": 103, "Eva": 0},
+        ["Ana"],
+    ),
 ]
 
 
@@ -1236,3 +1321,111 @@ def test_block_explain_names_the_points_credited_to_nobody():
         },
     )
     assert "nobody" in " ".join(result["explain"])
+
+
+# Each of these scores was decided by a line VARIANTS.md marks "(reading)"; the explain
+# line of the player it touches says so.
+READING_LINES = [
+    (
+        "boat-house-losers-arranged",
+        "boat-house",
+        {"winner": "Ana", "end": "out", "hands": {"Ben": ["7H", "8H", "9H", "KS"], "Cem": ["2C"]}},
+        None,
+        "Ben",
+    ),
+    (
+        "rummy-complete-hands-not-arranged",
+        "rummy-complete",
+        {"winner": "Ana", "end": "out", "hands": {"Ben": ["7H", "8H", "9H", "KS"], "Cem": ["2C"]}},
+        None,
+        "Ben",
+    ),
+    (
+        "block-stock-read-as-the-stock",
+        "block-rummy",
+        {"winner": None, "end": "stock", "hands": {"Ana": ["2C"], "Ben": ["KS"], "Cem": ["3C"]}},
+        None,
+        "Ana",
+    ),
+    (
+        "phom-places-1-2",
+        "phom",
+        {
+            "winner": None,
+            "end": "stock",
+            "hands": {
+                "Ana": ["AS", "2S", "3S", "4H"],
+                "Ben": ["5C", "6C", "7C", "KD"],
+                "Cem": ["9S", "9H", "9D", "QS"],
+            },
+        },
+        "Cem",
+        "Ben",
+    ),
+    (
+        "phom-mom",
+        "phom",
+        {
+            "winner": None,
+            "end": "stock",
+            "hands": {
+                "Ana": ["AS", "2S", "3S", "4H"],
+                "Ben": ["5C", "6C", "7C", "KD"],
+                "Cem": ["QS", "9D"],
+            },
+        },
+        "Cem",
+        "Cem",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "round_", "dealer", "who"),
+    [case[1:] for case in READING_LINES],
+    ids=[case[0] for case in READING_LINES],
+)
+def test_explain_names_the_reading_that_decided(variant, round_, dealer, who):
+    result = run(variant, P3, round_, {}, dealer)
+    assert "reading" in result["explain"][P3.index(who)]
+
+
+def test_carousel_pay_knocker_pays_the_undercut_reading():
+    # 4, 3, 10: Ben wins; Ana pays 4 - 3 = 1, Cem pays 10 - 3 = 7, and (reading) the
+    # knocker Ana pays the 10 undercut bonus: Ana -11, Ben +18, Cem -7
+    result = run(
+        "carousel",
+        P3,
+        {
+            "winner": "Ana",
+            "end": "knock",
+            "hands": {"Ana": ["4C"], "Ben": ["AS", "2C"], "Cem": ["KD"]},
+        },
+        {"pay": True},
+    )
+    assert result["delta"] == {"Ana": -11, "Ben": 18, "Cem": -7}
+    assert {"from": "Ana", "to": "Ben", "amount": 10} in result["transfers"]
+    assert "reading" in result["explain"][1]
+
+
+def test_carousel_pay_the_all_cards_bonus_is_scored_reading():
+    # out with no cards: Ben pays 5, Cem pays 9 (transfers); +25 names no payer: Ana 14 + 25
+    result = run(
+        "carousel",
+        P3,
+        {"winner": "Ana", "end": "out", "hands": {"Ana": [], "Ben": ["5C"], "Cem": ["9C"]}},
+        {"pay": True},
+    )
+    assert result["delta"] == {"Ana": 39, "Ben": -5, "Cem": -9}
+    assert "reading" in result["explain"][0]
+
+
+def test_phom_tie_says_turn_order_reading():
+    hands = {
+        "Ana": ["AS", "2S", "3S", "4H"],
+        "Ben": ["5C", "6C", "7C", "KD"],
+        "Cem": ["9H", "9D", "9S", "4D"],
+        "Dan": ["8H", "8D", "8S", "QC", "JC"],
+    }
+    result = run("phom", P4, {"winner": None, "end": "stock", "hands": hands}, {}, "Dan")
+    assert "reading" in result["explain"][0] and "Cem" in result["explain"][0]
