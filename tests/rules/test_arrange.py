@@ -54,6 +54,31 @@ def deadwood(variant, hand, **options):
         ("continental", {}, "7S 7H 7D", 21),
         # Rami: 9S-JK-KD is no meld (a joker fills one gap, not two); joker 150 + 9 + 10
         ("rami", {}, "JK 9S KD", 169),
+        # Knock Rummy, 6S wanted twice: run 4-5-6-7S leaves 6H + 6D = 12; the set 6S-6H-6D
+        # leaves 4 + 5 + 7 = 16; the run 4-5-6S leaves 6H + 6D + 7S = 19. Least: 12
+        ("knock-rummy", {}, "4S 5S 6S 6H 6D 7S", 12),
+        # Phỏm, ace low only: J-Q-K of spades melds; A 1 + 2 + 3 = 6 left
+        ("phom", {}, "AS 2D 3C JS QS KS", 6),
+        # Phỏm: Q-K-A is no run there, J-Q-K is; the ace (1) is left
+        ("phom", {}, "JS QS KS AS", 1),
+        # Basic Rummy, ace low-or-high (ace 11): Q-K-A leaves 2 + 3 = 5, A-2-3 leaves 20
+        ("rummy", {"ace": "low-or-high"}, "QS KS AS 2S 3S", 5),
+        # ... with aces around, Q-K-A-2-3 is one run
+        ("around-the-corner", {}, "QS KS AS 2S 3S", 0),
+        # Kaluki, two decks and two jokers (5 cards, so one meld at most): 9C-JK-JK leaves
+        # 5H + 5H = 10; 5H-JK-JK leaves 5 + 9 = 14; 5H-5H-JK is no set (identical cards)
+        ("kaluki", {}, "JK JK 5H 5H 9C", 10),
+        # German: two jokers with two naturals is a set (7S 7H JK JK); the third joker
+        # would outnumber the naturals, so it stays in hand: 30
+        ("german-rummy", {}, "JK JK JK 7S 7H", 30),
+        # Double Rum: five nines with identical cards are one set; KS 10 left
+        ("double-rum", {}, "9D 9D 9S 9S 9H KS", 10),
+        # Basic Rummy with two decks: only 9D-9S-9H is a set; 9D + 9S + KS = 28 left
+        ("rummy", {"decks": 2}, "9D 9D 9S 9S 9H KS", 28),
+        # Continental, deuces wild: 2H plays as itself, 2C as the 5H: 2-3-4-5H, nothing left
+        ("continental", {"deuces_wild": True}, "2H 3H 4H 2C", 0),
+        # ... without wild deuces the 2C is deadwood: 2
+        ("continental", {}, "2H 3H 4H 2C", 2),
     ],
 )
 def test_worked_examples(variant, options, hand, points):
@@ -157,5 +182,9 @@ def test_properties(variant, options, data):
     assert result.deadwood_points <= sum(rules.value(c) for c in hand)
     assert result.deadwood_points == sum(rules.value(c) for c in result.deadwood)
     # the order of the cards does not matter
+    # the order of the cards does not matter, not even to the arrangement chosen
     shuffled = data.draw(st.permutations(hand))
-    assert best_arrangement(rules, shuffled).deadwood_points == result.deadwood_points
+    assert best_arrangement(rules, shuffled) == result
+    # every meld is legal by the judge
+    for meld in result.melds:
+        assert judge_meld(rules, meld).legal, meld

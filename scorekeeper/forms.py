@@ -1,0 +1,233 @@
+"""Flask-WTF forms. The house-rule and round forms are built from the variant's data,
+so every variant gets its own form without a template of its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    Field,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    StringField,
+    SubmitField,
+    TextAreaField,
+)
+from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional, ValidationError
+
+from .rules.catalog import Variant
+
+
+class EmptyForm(FlaskForm):
+    """A button that changes something: only the CSRF token."""
+
+
+def _option_field(name: str, spec: Any) -> Field:
+    label = name.replace("_", " ")
+    if spec.kind is bool:
+        return BooleanField(label, default=spec.default, description=spec.text)
+    if spec.kind is int:
+        validators = [Optional()] if spec.nullable else [InputRequired()]
+        if spec.minimum is not None:
+            validators.append(NumberRange(min=spec.minimum))
+        return IntegerField(
+            label, default=spec.default, validators=validators, description=spec.text
+        )
+    return SelectField(
+        label, choices=[(c, c) for c in spec.choices], default=spec.default, description=spec.text
+    )
+
+
+def players_from_text(text: str) -> list[str]:
+    return [line.strip() for line in text.replace(",", "\n").splitlines() if line.strip()]
+
+
+def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> FlaskForm:
+    """Players in seat order, the first dealer, and every house rule of the variant."""
+    low, high = variant.players
+
+    class NewSessionForm(FlaskForm):
+        players = TextAreaField(
+            "Players, in seat order (clockwise), one per line",
+            validators=[DataRequired(message="Enter the players, one per line.")],
+        )
+        dealer = StringField("Who deals first (leave empty: the first player)")
+        submit = SubmitField("Start the game")
+
+        def validate_players(self, field: Field) -> None:
+            names = players_from_text(field.data or "")
+            if len(set(names)) < len(names):
+                raise ValidationError("Two players have the same name: give each a different one.")
+            if not low <= len(names) <= high:
+                raise ValidationError(
+                    f"{variant.name} is for {low} to {high} players, not {len(names)}."
+                )
+
+        def validate_dealer(self, field: Field) -> None:
+            names = players_from_text(self.players.data or "")
+            if field.data and field.data.strip() not in names:
+                raise ValidationError("The dealer must be one of the players.")
+
+    option_names = []
+    for name, spec in variant.options.items():
+        setattr(NewSessionForm, f"option_{name}", _option_field(name, spec))
+        option_names.append(name)
+    # formdata=None would switch off reading the request: pass it only when given
+    form = (
+        NewSessionForm(formdata=formdata, **defaults)
+        if formdata is not None
+        else NewSessionForm(**defaults)
+    )
+    form.option_names = option_names
+    return form
+
+
+def options_from(form: FlaskForm, variant: Variant) -> dict[str, Any]:
+    """The house rules that differ from the variant's defaults."""
+    chosen = {}
+    for name, spec in variant.options.items():
+        value = form[f"option_{name}"].data
+        if spec.kind is int and value is None and not spec.nullable:
+            continue
+        if value != spec.default:
+            chosen[name] = value
+    return chosen
+
+
+NOBODY = "-"
+
+
+def round_form(
+    variant: Variant, players: list[str], options: dict[str, Any], formdata: Any = None
+) -> FlaskForm:
+    """A round of this variant: who won and how, each hand, and the facts the variant needs."""
+    winner_choices = [(p, p) for p in players]
+    if "stock" in variant.ends:
+        winner_choices.append((NOBODY, "Nobody (the stock ran out)"))
+    end_text = {
+        "out": "Went out",
+        "rummy": "Went rummy (all at once)",
+        "knock": "Knocked",
+        "stock": "Stock ran out / blocked",
+    }
+
+    class RoundForm(FlaskForm):
+        winner = SelectField("Who went out or knocked", choices=winner_choices)
+        end = SelectField("How the round ended", choices=[(e, end_text[e]) for e in variant.ends])
+        action = HiddenField(default="preview")
+        preview = SubmitField("Check the round")
+        save = SubmitField("Save the round")
+
+    for seat, player in enumerate(players):
+        setattr(RoundForm, f"hand_{seat}", StringField(f"{player}: cards left in hand"))
+        if variant.melds_scored:
+            setattr(
+                RoundForm,
+                f"melds_{seat}",
+                TextAreaField(f"{player}: melds laid down, one per line"),
+            )
+        if "opened" in variant.round_facts:
+            setattr(
+                RoundForm, f"opened_{seat}", BooleanField(f"{player} had melded before the end")
+            )
+    if "draws" in variant.round_facts and options.get("quick_bonus"):
+        RoundForm.draws = IntegerField(
+            "How many cards the winner drew before going out",
+            validators=[Optional(), NumberRange(min=0)],
+        )
+    if "ten_cards" in variant.round_facts:
+        RoundForm.ten_cards = BooleanField("Ù with all 10 cards melded (no discard)")
+    if "fed" in variant.round_facts and options.get("feeding_penalties"):
+        RoundForm.fed = TextAreaField("Discards taken: one line each, 'from > to'")
+    return RoundForm(formdata=formdata) if formdata is not None else RoundForm()
+
+
+def round_facts(form: FlaskForm, variant: Variant, players: list[str]) -> dict[str, Any]:
+    """The round record of the contract, from the form as typed (cards left as text tokens)."""
+    facts: dict[str, Any] = {
+        "winner": None if form.winner.data == NOBODY else form.winner.data,
+        "end": form.end.data,
+        "hands": {},
+    }
+    for seat, player in enumerate(players):
+        facts["hands"][player] = (form[f"hand_{seat}"].data or "").replace(",", " ").split()
+        if variant.melds_scored:
+            lines = (form[f"melds_{seat}"].data or "").splitlines()
+            melds = [line.replace(",", " ").split() for line in lines if line.strip()]
+            if melds:
+                facts.setdefault("melds", {})[player] = melds
+        if "opened" in variant.round_facts:
+            facts.setdefault("opened", {})[player] = bool(form[f"opened_{seat}"].data)
+    if "draws" in form and form.draws.data is not None:
+        facts["draws"] = form.draws.data
+    if "ten_cards" in form and form.ten_cards.data:
+        facts["ten_cards"] = True
+    if "fed" in form:
+        pairs = []
+        for line in (form.fed.data or "").splitlines():
+            if ">" in line:
+                giver, _, taker = line.partition(">")
+                pairs.append([giver.strip(), taker.strip()])
+        facts["fed"] = pairs
+    return facts
+
+
+def fill_round_form(
+    form: FlaskForm, variant: Variant, players: list[str], facts: dict[str, Any]
+) -> None:
+    """Put a stored round back into the form, for a correction."""
+    form.winner.data = facts.get("winner") or NOBODY
+    form.end.data = facts.get("end")
+    for seat, player in enumerate(players):
+        form[f"hand_{seat}"].data = " ".join(facts.get("hands", {}).get(player, []))
+        if variant.melds_scored:
+            melds = facts.get("melds", {}).get(player, [])
+            form[f"melds_{seat}"].data = "\n".join(" ".join(meld) for meld in melds)
+        if "opened" in variant.round_facts:
+            form[f"opened_{seat}"].data = bool(facts.get("opened", {}).get(player))
+    if "draws" in form:
+        form.draws.data = facts.get("draws")
+    if "ten_cards" in form:
+        form.ten_cards.data = bool(facts.get("ten_cards"))
+    if "fed" in form:
+        form.fed.data = "\n".join(f"{a} > {b}" for a, b in facts.get("fed", []))
+
+
+FIELD_PREFIX = {"hands": "hand", "melds": "melds", "opened": "opened"}
+
+
+def field_for(path: str | None, players: list[str]) -> str | None:
+    """The form field an engine error's JSON path points at (round.hands.Ben[2] -> hand_1)."""
+    if not path:
+        return None
+    parts = path.replace("[", ".").replace("]", "").split(".")
+    parts = (
+        parts[2:] if parts[0].startswith("rounds") else parts[1:] if parts[0] == "round" else parts
+    )
+    if len(parts) > 1 and parts[0] in FIELD_PREFIX and parts[1] in players:
+        return f"{FIELD_PREFIX[parts[0]]}_{players.index(parts[1])}"
+    if parts and parts[0] in ("winner", "end", "draws", "fed", "ten_cards"):
+        return parts[0]
+    return None
+
+
+class RefereeForm(FlaskForm):
+    variant = SelectField("Variant")
+    question = SelectField(
+        "Question",
+        choices=[
+            ("meld", "Is this meld legal?"),
+            ("opening", "Is this a legal first meld?"),
+            ("going_out", "Can this whole hand go out at once?"),
+            ("arrange", "Best arrangement of a hand"),
+            ("turn", "Carousel: is this turn legal?"),
+        ],
+    )
+    melds = TextAreaField("Melds, one per line (for a turn: the table after it)")
+    hand = StringField("Hand (for the best arrangement)")
+    table_before = TextAreaField("Carousel: the table before the turn, one meld per line")
+    from_hand = StringField("Carousel: cards played from hand")
+    submit = SubmitField("Ask the referee")

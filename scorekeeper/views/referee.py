@@ -1,0 +1,63 @@
+"""The referee: settle a dispute about a meld, an opening, a whole hand or a Carousel turn."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from .. import store
+from ..forms import RefereeForm
+from ..rules import RulesError, arrange, check
+from ..rules.catalog import VARIANTS
+
+bp = Blueprint("referee", __name__, url_prefix="/referee")
+
+
+def _melds(text: str) -> list[list[str]]:
+    return [line.replace(",", " ").split() for line in (text or "").splitlines() if line.strip()]
+
+
+@bp.route("/", methods=["GET", "POST"])
+def ask():
+    form = RefereeForm()
+    form.variant.choices = [(v.id, v.name) for v in VARIANTS.values()]
+    options: dict = {}
+    token = request.args.get("session")
+    if token:
+        found = store.find_session(token)
+        if found is not None:
+            session, _ = found
+            options = session.options
+            if request.method == "GET":
+                form.variant.data = session.variant
+    answer = arranged = None
+    if form.validate_on_submit():
+        question = form.question.data
+        request_ = {"variant": form.variant.data, "options": options if token else {}}
+        try:
+            if question == "arrange":
+                arranged = arrange(
+                    request_ | {"hand": (form.hand.data or "").replace(",", " ").split()}
+                )
+            else:
+                request_["melds"] = _melds(form.melds.data)
+                if question == "opening":
+                    request_["opening"] = True
+                if question == "going_out":
+                    request_["going_out"] = True
+                if question == "turn":
+                    request_["table_before"] = _melds(form.table_before.data)
+                    request_["from_hand"] = (form.from_hand.data or "").replace(",", " ").split()
+                if not request_["melds"]:
+                    form.melds.errors = ["Enter at least one meld, its cards separated by spaces."]
+                else:
+                    answer = check(request_)
+        except RulesError as error:
+            target = {
+                "hand": form.hand,
+                "melds": form.melds,
+                "table_before": form.table_before,
+                "from_hand": form.from_hand,
+                "variant": form.variant,
+            }.get((error.field or "").split("[")[0].split(".")[0], form.melds)
+            target.errors = [*target.errors, error.message]
+    return render_template("referee.html", form=form, answer=answer, arranged=arranged, token=token)
