@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from io import BytesIO
+
 import segno
 from flask import (
     Blueprint,
@@ -112,8 +114,10 @@ def qr(token: str, kind: str):
     else:
         abort(404)
     link = url_for("sessions.page", token=target, _external=True)
-    svg = segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff")
-    return Response(svg, mimetype="image/svg+xml")
+    # a whole SVG document (with its namespace): an <img> does not render inline SVG markup
+    buffer = BytesIO()
+    segno.make(link, error="m").save(buffer, kind="svg", scale=4, dark="#000", light="#fff")
+    return Response(buffer.getvalue(), mimetype="image/svg+xml")
 
 
 @bp.post("/s/<token>/again")
