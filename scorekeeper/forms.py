@@ -20,6 +20,18 @@ from wtforms.validators import DataRequired, InputRequired, NumberRange, Optiona
 
 from .rules.catalog import Variant
 
+try:  # WTForms 3.3 names its choices; older releases take (value, label) pairs
+    from wtforms.fields.choices import SelectChoice as _SelectChoice
+except ImportError:  # pragma: no cover
+    _SelectChoice = None
+
+
+def choices(pairs: list[tuple[str, str]]) -> list[Any]:
+    """Select choices in the form the installed WTForms expects."""
+    if _SelectChoice is None:
+        return pairs
+    return [_SelectChoice(value, label) for value, label in pairs]
+
 
 class EmptyForm(FlaskForm):
     """A button that changes something: only the CSRF token."""
@@ -37,7 +49,10 @@ def _option_field(name: str, spec: Any) -> Field:
             label, default=spec.default, validators=validators, description=spec.text
         )
     return SelectField(
-        label, choices=[(c, c) for c in spec.choices], default=spec.default, description=spec.text
+        label,
+        choices=choices([(c, c) for c in spec.choices]),
+        default=spec.default,
+        description=spec.text,
     )
 
 
@@ -115,8 +130,10 @@ def round_form(
     }
 
     class RoundForm(FlaskForm):
-        winner = SelectField("Who went out or knocked", choices=winner_choices)
-        end = SelectField("How the round ended", choices=[(e, end_text[e]) for e in variant.ends])
+        winner = SelectField("Who went out or knocked", choices=choices(winner_choices))
+        end = SelectField(
+            "How the round ended", choices=choices([(e, end_text[e]) for e in variant.ends])
+        )
         action = HiddenField(default="preview")
         preview = SubmitField("Check the round")
         save = SubmitField("Save the round")
@@ -218,13 +235,15 @@ class RefereeForm(FlaskForm):
     variant = SelectField("Variant")
     question = SelectField(
         "Question",
-        choices=[
-            ("meld", "Is this meld legal?"),
-            ("opening", "Is this a legal first meld?"),
-            ("going_out", "Can this whole hand go out at once?"),
-            ("arrange", "Best arrangement of a hand"),
-            ("turn", "Carousel: is this turn legal?"),
-        ],
+        choices=choices(
+            [
+                ("meld", "Is this meld legal?"),
+                ("opening", "Is this a legal first meld?"),
+                ("going_out", "Can this whole hand go out at once?"),
+                ("arrange", "Best arrangement of a hand"),
+                ("turn", "Carousel: is this turn legal?"),
+            ]
+        ),
     )
     melds = TextAreaField("Melds, one per line (for a turn: the table after it)")
     hand = StringField("Hand (for the best arrangement)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from waitress import serve as waitress_serve
 
-from . import create_app
+from .app import create_app
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from .. import csrf
+from ..app import csrf
 from ..openapi import OPENAPI
 from ..rules import RulesError, arrange, check, game, score, variants
 

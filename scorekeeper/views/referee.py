@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 
 from .. import store
-from ..forms import RefereeForm
+from ..forms import RefereeForm, choices
 from ..rules import RulesError, arrange, check
 from ..rules.catalog import VARIANTS
 
@@ -19,7 +19,7 @@ def _melds(text: str) -> list[list[str]]:
 @bp.route("/", methods=["GET", "POST"])
 def ask():
     form = RefereeForm()
-    form.variant.choices = [(v.id, v.name) for v in VARIANTS.values()]
+    form.variant.choices = choices([(v.id, v.name) for v in VARIANTS.values()])
     options: dict = {}
     token = request.args.get("session")
     if token:

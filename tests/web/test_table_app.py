@@ -297,7 +297,7 @@ def test_migrations_run_once(tmp_path):
 
 
 def test_secret_key_is_generated_once_and_kept(tmp_path, monkeypatch):
-    from scorekeeper import _secret_key
+    from scorekeeper.app import _secret_key
 
     first = _secret_key(tmp_path)
     assert len(first) == 64 and _secret_key(tmp_path) == first
