@@ -315,3 +315,10 @@ def test_pages_stay_small(client):
         "/static/picker.js",
     ]:
         assert len(client.get(url).data) < 100_000, url
+
+
+def test_pages_follow_the_phones_language(client):
+    german = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}).data.decode()
+    assert "Deine Spiele" in german and 'lang="de"' in german
+    english = client.get("/", headers={"Accept-Language": "en-GB"}).data.decode()
+    assert "Your games" in english
