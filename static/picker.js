@@ -97,5 +97,9 @@
     target.value = parts.join("").trimEnd();
     refresh();
   });
+  document.getElementById("picker-done").addEventListener("click", function () {
+    picker.hidden = true;
+    if (target) target.focus();
+  });
   refresh();
 })();

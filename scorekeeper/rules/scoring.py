@@ -291,19 +291,27 @@ def _lowest_takes_differences(
     return earned
 
 
+def _count_everyone(
+    round_: Round, result: Result, *, showdown: bool, knocker: str | None = None
+) -> tuple[dict[str, int], list[str]]:
+    """Every player's count (shown melds arranged where ``showdown``), and who is lowest."""
+    _need_hands(round_, round_.players)
+    counts = {}
+    for player in round_.players:
+        hand = _count(round_, player, showdown=showdown)
+        counts[player] = hand.points
+        result.say(player, ("knocked: " if player == knocker else "") + _hand_text(round_, hand))
+    low = min(counts.values())
+    return counts, [p for p in round_.players if counts[p] == low]
+
+
 def _block(round_: Round, result: Result) -> None:
     """Block Rummy: out as Basic Rummy; a blocked hand pays the lowest count the differences."""
     if round_.end in GOING_OUT_ENDS:
         _winner_collects(round_, result)
         return
-    _need_hands(round_, round_.players)
-    counts = {}
-    for player in round_.players:
-        hand = _count(round_, player, showdown=False)
-        counts[player] = hand.points
-        result.say(player, _sum_text(round_, hand.deadwood))
-    low = min(counts.values())
-    lowest = [p for p in round_.players if counts[p] == low]
+    counts, lowest = _count_everyone(round_, result, showdown=False)
+    low = counts[lowest[0]]
     total = sum(count - low for count in counts.values())
     share, remainder = divmod(total, len(lowest))
     for winner in lowest:
@@ -379,14 +387,7 @@ def _knock(round_: Round, result: Result) -> None:
     """Knock Rummy's showdown: the lowest count wins the differences."""
     rules = round_.rules
     knocker = round_.winner
-    _need_hands(round_, round_.players)
-    counts = {}
-    for player in round_.players:
-        hand = _count(round_, player, showdown=True)
-        counts[player] = hand.points
-        result.say(player, ("knocked: " if player == knocker else "") + _hand_text(round_, hand))
-    low = min(counts.values())
-    lowest = [p for p in round_.players if counts[p] == low]
+    counts, lowest = _count_everyone(round_, result, showdown=True, knocker=knocker)
     if knocker in lowest and (len(lowest) == 1 or counts[knocker] == 0):
         # a lone lowest knocker wins; a knocker gone rummy wins even when tied
         winners = [knocker]
@@ -608,14 +609,7 @@ def _hands_won(round_: Round, result: Result) -> None:
 def _carousel(round_: Round, result: Result) -> None:
     """Carousel: hands count as they are; the lowest count wins the differences."""
     rules = round_.rules
-    _need_hands(round_, round_.players)
-    counts = {}
-    for player in round_.players:
-        hand = _count(round_, player, showdown=False)
-        counts[player] = hand.points
-        result.say(player, _sum_text(round_, hand.deadwood))
-    low = min(counts.values())
-    lowest = [p for p in round_.players if counts[p] == low]
+    counts, lowest = _count_everyone(round_, result, showdown=False)
     knocker = round_.winner if round_.end == "knock" else None
     if knocker is not None and knocker in lowest and len(lowest) > 1:
         winners = [p for p in lowest if p != knocker]  # tied by one or two: they win instead
