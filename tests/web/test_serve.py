@@ -1,0 +1,44 @@
+"""`scorekeeper serve`: the production server (waitress) answers on 127.0.0.1, then stops."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_serve_runs_the_app_and_prints_the_address(tmp_path):
+    port = free_port()
+    env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "served.sqlite"))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        first_line = server.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in first_line
+        for _ in range(50):
+            try:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{port}/api/v1/variants", timeout=2
+                ) as response:
+                    assert response.status == 200
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not answer")
+        assert (tmp_path / "served.sqlite").exists()  # the database is a real file
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
