@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -66,25 +67,33 @@ def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> Fla
 
     class NewSessionForm(FlaskForm):
         players = TextAreaField(
-            "Players, in seat order (clockwise), one per line",
-            validators=[DataRequired(message="Enter the players, one per line.")],
+            _l("Players, in seat order (clockwise), one per line"),
+            validators=[DataRequired(message=_l("Enter the players, one per line."))],
         )
-        dealer = StringField("Who deals first (leave empty: the first player)")
-        submit = SubmitField("Start the game")
+        dealer = StringField(_l("Who deals first (leave empty: the first player)"))
+        submit = SubmitField(_l("Start the game"))
 
         def validate_players(self, field: Field) -> None:
             names = players_from_text(field.data or "")
             if len(set(names)) < len(names):
-                raise ValidationError("Two players have the same name: give each a different one.")
+                raise ValidationError(
+                    _l("Two players have the same name: give each a different one.")
+                )
             if not low <= len(names) <= high:
                 raise ValidationError(
-                    f"{variant.name} is for {low} to {high} players, not {len(names)}."
+                    _l(
+                        "%(variant)s is for %(low)s to %(high)s players, not %(count)s.",
+                        variant=variant.name,
+                        low=low,
+                        high=high,
+                        count=len(names),
+                    )
                 )
 
         def validate_dealer(self, field: Field) -> None:
             names = players_from_text(self.players.data or "")
             if field.data and field.data.strip() not in names:
-                raise ValidationError("The dealer must be one of the players.")
+                raise ValidationError(_l("The dealer must be one of the players."))
 
     option_names = []
     for name, spec in variant.options.items():
@@ -121,44 +130,50 @@ def round_form(
     """A round of this variant: who won and how, each hand, and the facts the variant needs."""
     winner_choices = [(p, p) for p in players]
     if "stock" in variant.ends:
-        winner_choices.append((NOBODY, "Nobody (the stock ran out)"))
+        winner_choices.append((NOBODY, _l("Nobody (the stock ran out)")))
     end_text = {
-        "out": "Went out",
-        "rummy": "Went rummy (all at once)",
-        "knock": "Knocked",
-        "stock": "Stock ran out / blocked",
+        "out": _l("Went out"),
+        "rummy": _l("Went rummy (all at once)"),
+        "knock": _l("Knocked"),
+        "stock": _l("Stock ran out / blocked"),
     }
 
     class RoundForm(FlaskForm):
-        winner = SelectField("Who went out or knocked", choices=choices(winner_choices))
+        winner = SelectField(_l("Who went out or knocked"), choices=choices(winner_choices))
         end = SelectField(
-            "How the round ended", choices=choices([(e, end_text[e]) for e in variant.ends])
+            _l("How the round ended"), choices=choices([(e, end_text[e]) for e in variant.ends])
         )
         action = HiddenField(default="preview")
-        preview = SubmitField("Check the round")
-        save = SubmitField("Save the round")
+        preview = SubmitField(_l("Check the round"))
+        save = SubmitField(_l("Save the round"))
 
     for seat, player in enumerate(players):
-        setattr(RoundForm, f"hand_{seat}", StringField(f"{player}: cards left in hand"))
+        setattr(
+            RoundForm,
+            f"hand_{seat}",
+            StringField(_l("%(player)s: cards left in hand", player=player)),
+        )
         if variant.melds_scored:
             setattr(
                 RoundForm,
                 f"melds_{seat}",
-                TextAreaField(f"{player}: melds laid down, one per line"),
+                TextAreaField(_l("%(player)s: melds laid down, one per line", player=player)),
             )
         if "opened" in variant.round_facts:
             setattr(
-                RoundForm, f"opened_{seat}", BooleanField(f"{player} had melded before the end")
+                RoundForm,
+                f"opened_{seat}",
+                BooleanField(_l("%(player)s had melded before the end", player=player)),
             )
     if "draws" in variant.round_facts and options.get("quick_bonus"):
         RoundForm.draws = IntegerField(
-            "How many cards the winner drew before going out",
+            _l("How many cards the winner drew before going out"),
             validators=[Optional(), NumberRange(min=0)],
         )
     if "ten_cards" in variant.round_facts:
-        RoundForm.ten_cards = BooleanField("Ù with all 10 cards melded (no discard)")
+        RoundForm.ten_cards = BooleanField(_l("Ù with all 10 cards melded (no discard)"))
     if "fed" in variant.round_facts and options.get("feeding_penalties"):
-        RoundForm.fed = TextAreaField("Discards taken: one line each, 'from > to'")
+        RoundForm.fed = TextAreaField(_l("Discards taken: one line each, 'from > to'"))
     return RoundForm(formdata=formdata) if formdata is not None else RoundForm()
 
 
@@ -232,21 +247,21 @@ def field_for(path: str | None, players: list[str]) -> str | None:
 
 
 class RefereeForm(FlaskForm):
-    variant = SelectField("Variant")
+    variant = SelectField(_l("Variant"))
     question = SelectField(
-        "Question",
+        _l("Question"),
         choices=choices(
             [
-                ("meld", "Is this meld legal?"),
-                ("opening", "Is this a legal first meld?"),
-                ("going_out", "Can this whole hand go out at once?"),
-                ("arrange", "Best arrangement of a hand"),
-                ("turn", "Carousel: is this turn legal?"),
+                ("meld", _l("Is this meld legal?")),
+                ("opening", _l("Is this a legal first meld?")),
+                ("going_out", _l("Can this whole hand go out at once?")),
+                ("arrange", _l("Best arrangement of a hand")),
+                ("turn", _l("Carousel: is this turn legal?")),
             ]
         ),
     )
-    melds = TextAreaField("Melds, one per line (for a turn: the table after it)")
-    hand = StringField("Hand (for the best arrangement)")
-    table_before = TextAreaField("Carousel: the table before the turn, one meld per line")
-    from_hand = StringField("Carousel: cards played from hand")
-    submit = SubmitField("Ask the referee")
+    melds = TextAreaField(_l("Melds, one per line (for a turn: the table after it)"))
+    hand = StringField(_l("Hand (for the best arrangement)"))
+    table_before = TextAreaField(_l("Carousel: the table before the turn, one meld per line"))
+    from_hand = StringField(_l("Carousel: cards played from hand"))
+    submit = SubmitField(_l("Ask the referee"))

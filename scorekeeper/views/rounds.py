@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from .. import store
 from ..forms import EmptyForm, field_for, fill_round_form, round_facts, round_form
@@ -66,14 +67,21 @@ def _handle(token: str, round_id: int | None):
                 try:
                     game(session.engine_request(rounds))  # later rounds must still score
                 except RulesError as error:
-                    form.form_errors.append(f"This change breaks a later round: {error.message}")
+                    form.form_errors.append(
+                        _("This change breaks a later round: %(why)s", why=error.message)
+                    )
                 else:
                     if round_id is None:
                         store.add_round(session, facts)
-                        flash(f"Round {index + 1} saved.")
+                        flash(_("Round %(n)s saved.", n=index + 1))
                     else:
                         store.update_round(session, round_id, facts)
-                        flash(f"Round {index + 1} corrected; everything after it was recomputed.")
+                        flash(
+                            _(
+                                "Round %(n)s corrected; everything after it was recomputed.",
+                                n=index + 1,
+                            )
+                        )
                     return redirect(url_for("sessions.page", token=token))
             preview = result["rounds"][index]
             preview["totals"] = result["totals"]
@@ -113,8 +121,13 @@ def delete(token: str, round_id: int):
     try:
         game(session.engine_request(remaining))
     except RulesError as error:
-        flash(f"That round cannot be deleted: without it a later round breaks ({error.message}).")
+        flash(
+            _(
+                "That round cannot be deleted: without it a later round breaks (%(why)s).",
+                why=error.message,
+            )
+        )
         return redirect(url_for("sessions.page", token=token))
     store.delete_round(session, round_id)
-    flash("Round deleted; it can be restored from the history of changes.")
+    flash(_("Round deleted; it can be restored from the history of changes."))
     return redirect(url_for("sessions.page", token=token))

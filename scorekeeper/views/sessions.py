@@ -16,6 +16,7 @@ from flask import (
     url_for,
 )
 from flask import session as cookie
+from flask_babel import gettext as _
 
 from .. import store
 from ..forms import EmptyForm, options_from, players_from_text, session_form
@@ -134,7 +135,7 @@ def again(token: str):
     )
     remember(new_session.edit_token)
     if winners:
-        flash(f"New game. The last one went to {', '.join(winners)}.")
+        flash(_("New game. The last one went to %(winners)s.", winners=", ".join(winners)))
     return redirect(url_for("sessions.page", token=new_session.edit_token))
 
 
@@ -155,7 +156,7 @@ def restore(token: str, version_id: int):
     session = require_edit(token)
     if not EmptyForm().validate_on_submit() or not store.restore_version(session, version_id):
         abort(404)
-    flash("The earlier version is back; everything after it was recomputed.")
+    flash(_("The earlier version is back; everything after it was recomputed."))
     return redirect(url_for("sessions.page", token=token))
 
 
@@ -163,6 +164,6 @@ def restore(token: str, version_id: int):
 def read_only(_error):
     return render_template(
         "error.html",
-        title="Read-only link",
-        message="This link shows the score; it cannot change it.",
+        title=_("Read-only link"),
+        message=_("This link shows the score; it cannot change it."),
     ), 403

@@ -322,3 +322,11 @@ def test_pages_follow_the_phones_language(client):
     assert "Deine Spiele" in german and 'lang="de"' in german
     english = client.get("/", headers={"Accept-Language": "en-GB"}).data.decode()
     assert "Your games" in english
+
+
+def test_forms_follow_the_phones_language_too(client):
+    german = {"Accept-Language": "de"}
+    page = client.get("/new/rummy", headers=german).data.decode()
+    assert "Spieler in Sitzreihenfolge" in page and "Spiel starten" in page
+    refused = client.post("/new/rummy", data={"players": "Ana"}, headers=german).data.decode()
+    assert "Basic Rummy ist für 2 bis 7 Spieler, nicht 1." in refused
