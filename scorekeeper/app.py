@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Flask, render_template, request
 from flask_babel import Babel
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 csrf = CSRFProtect()
@@ -73,14 +74,42 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
         return {"current_locale": str(get_locale() or "en")}
 
-    @app.errorhandler(CSRFError)
-    def csrf_failed(_error):
-        return render_template(
-            "error.html",
-            title="Form expired",
-            message=(
-                "This form was not sent from this app, or the page is too old. Go back, reload and send it again."
-            ),
-        ), 400
-
+    register_error_pages(app)
     return app
+
+
+ERROR_PAGES = {
+    400: (
+        _l("Bad request"),
+        _l("The page could not understand what was sent. Go back and try again."),
+    ),
+    403: (_l("Read-only link"), _l("This link shows the score; it cannot change it.")),
+    404: (
+        _l("Not found"),
+        _l("There is nothing at this address. A session link must be copied whole."),
+    ),
+    405: (_l("Not allowed"), _l("This page cannot do that.")),
+}
+
+
+def register_error_pages(app: Flask) -> None:
+    """Errors map to statuses here, in one place: JSON under /api/, a page elsewhere."""
+    from flask_babel import gettext as _
+    from werkzeug.exceptions import HTTPException
+
+    from .views.api import error_response
+
+    @app.errorhandler(CSRFError)
+    def csrf_failed(_error: CSRFError):
+        message = _(
+            "This form was not sent from this app, or the page is too old. Go back, reload and send it again."
+        )
+        return render_template("error.html", title=_("Form expired"), message=message), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        status = error.code or 500
+        if request.path.startswith("/api/"):
+            return error_response(error.description or error.name, None, status)
+        title, message = ERROR_PAGES.get(status, (error.name, error.description or ""))
+        return render_template("error.html", title=title, message=message), status

@@ -158,12 +158,3 @@ def restore(token: str, version_id: int):
         abort(404)
     flash(_("The earlier version is back; everything after it was recomputed."))
     return redirect(url_for("sessions.page", token=token))
-
-
-@bp.errorhandler(403)
-def read_only(_error):
-    return render_template(
-        "error.html",
-        title=_("Read-only link"),
-        message=_("This link shows the score; it cannot change it."),
-    ), 403

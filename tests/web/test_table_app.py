@@ -189,7 +189,9 @@ def test_read_only_link_shows_the_score_but_cannot_change_it(client):
     assert len(view.split("/")[-1]) >= 22  # 128 bits in URL-safe base64
     page = client.get(view).data.decode()
     assert "Enter round" not in page and "Edit link" not in page
-    assert client.post(f"{view}/rounds/new", data={"winner": "Ana"}).status_code == 403
+    refused = client.post(f"{view}/rounds/new", data={"winner": "Ana"})
+    assert refused.status_code == 403
+    assert "This link shows the score; it cannot change it." in refused.data.decode()
     assert client.get(f"{view}/versions").status_code == 403
     assert client.get(f"{view}/qr/edit.svg").status_code == 404
     qr = client.get(f"{view}/qr/view.svg")
