@@ -86,7 +86,13 @@ def _handle(token: str, round_id: int | None):
             preview = result["rounds"][index]
             preview["totals"] = result["totals"]
             preview["finished"] = result["finished"]
-    dealer = game(session.engine_request([r.facts for r in stored_rounds[:index]]))["next_dealer"]
+    try:
+        dealer = game(session.engine_request([r.facts for r in stored_rounds[:index]]))[
+            "next_dealer"
+        ]
+    except RulesError as error:  # an earlier round no longer scores: say so, keep the form usable
+        form.form_errors.append(error.message)
+        dealer = "?"
     return render_template(
         "round_form.html",
         session=session,
