@@ -40,9 +40,11 @@ LEGAL = [
     ("block-rummy", {}, "AS 2S 3S", "run", 6),
     ("block-rummy", {}, "4C 4D 4H", "set", 12),
     ("block-rummy", {}, "8H 9H 10H JH", "run", 37),
+    ("block-rummy", {"jokers": 2}, "QC JK QH", "set", 30),  # Basic Rummy's jokers: 3-3-JK style
     ("boat-house", {}, "KH AH 2H", "run", 13),  # aces around: 10+1+2
     ("boat-house", {}, "QH KH AH 2H", "run", 23),  # 10+10+1+2
     ("boat-house", {}, "6S 6H 6D", "set", 18),
+    ("boat-house", {}, "KC AC 2C 3C 4C", "run", 20),  # around the corner: 10+1+2+3+4
     ("kaluki", {}, "QH KH AH", "run", 35),  # ace 15 otherwise: 10+10+15
     ("kaluki", {}, "AH 2H 3H", "run", 6),  # ace 1 below a two
     ("kaluki", {}, "AS AH AD", "set", 45),  # 15x3
