@@ -244,6 +244,11 @@ class Variant:
     winner_deals_next: bool = False
     knock_limit: int | None = None  # Carousel: may knock with at most this many points
     rummy_bonus: int = 0  # Knock Rummy: per opponent
+    # Rami's surcharges on each loser: not yet melded; the winner went rummy; ... from a table
+    # where nobody had melded (instead of the rummy one)
+    unopened_surcharge: int = 0
+    rummy_surcharge: int = 0
+    rummy_unopened_table_surcharge: int = 0
     undercut_bonus: int = 0  # Knock Rummy (paid by the knocker), Carousel (scored)
     out_bonus: int = 0  # Carousel: winner with no cards left
     end_bonus: int = 0  # Carousel: players reaching the target
@@ -644,6 +649,9 @@ NOWRANG = Variant(
 
 RAMI = Variant(
     id="rami",
+    unopened_surcharge=100,
+    rummy_surcharge=100,
+    rummy_unopened_table_surcharge=200,
     round_facts=("opened",),
     name="Rami (France)",
     summary="Rommé with jokers: open with 51 and a natural run; each loser adds the hand, plus surcharges.",

@@ -341,14 +341,13 @@ def _penalty(round_: Round, result: Result) -> None:
     winner = round_.winner
     losers = round_.others(winner) if winner else list(round_.players)
     _need_hands(round_, losers)
-    surcharges = "unopened" in rules.options
     opened = _keyed_by_player(round_.facts.get("opened"), round_.players, "round.opened")
-    if surcharges:
+    if rules.unopened_surcharge:
         for loser in losers:
             if not isinstance(opened.get(loser), bool):
                 raise RoundError(
-                    f"Rami needs to know whether {loser} had melded before the round ended "
-                    "(round.opened, true or false)",
+                    f"{rules.variant.name} needs to know whether {loser} had melded before the "
+                    "round ended (round.opened, true or false)",
                     f"round.opened.{loser}",
                 )
     went_rummy = round_.end == "rummy"
@@ -357,23 +356,25 @@ def _penalty(round_: Round, result: Result) -> None:
         hand = _count(round_, loser, showdown=False)
         text = _sum_text(round_, hand.deadwood)
         penalty = hand.points
-        if surcharges and not opened[loser]:
-            if rules.options["unopened"] == "flat":
-                penalty = 100
-                text += ", no meld yet: a flat 100 instead"
+        unopened = rules.unopened_surcharge
+        if unopened and not opened[loser]:
+            if rules.options.get("unopened") == "flat":
+                penalty = unopened
+                text += f", no meld yet: a flat {unopened} instead"
             else:
-                penalty += 100
-                text += ", no meld yet +100"
-        if surcharges and went_rummy:
-            if rules.options["rummy"] == "double":
+                penalty += unopened
+                text += f", no meld yet +{unopened}"
+        if went_rummy and rules.rummy_surcharge:
+            if rules.options.get("rummy") == "double":
                 penalty *= 2
                 text += ", winner went rummy: doubled"
             elif nobody_melded:
-                penalty += 200
-                text += ", winner went rummy with nobody melded +200 (reading: it replaces the 100)"
+                extra = rules.rummy_unopened_table_surcharge
+                penalty += extra
+                text += f", winner went rummy with nobody melded +{extra} (reading: it replaces the {rules.rummy_surcharge})"
             else:
-                penalty += 100
-                text += ", winner went rummy +100"
+                penalty += rules.rummy_surcharge
+                text += f", winner went rummy +{rules.rummy_surcharge}"
         if penalty != hand.points:
             text += f" = {penalty}"
         result.gain(loser, penalty)
