@@ -65,7 +65,6 @@ def build_sheet(session: Session) -> Sheet:
     for stored, scored in zip(rounds, sheet.result["rounds"], strict=True):
         for player, delta in scored["delta"].items():
             running[player] += delta
-        explain = {line.split(":", 1)[0]: line for line in scored["explain"]}
         facts = stored.facts
         winner = facts.get("winner")
         sheet.rows.append(
@@ -80,9 +79,7 @@ def build_sheet(session: Session) -> Sheet:
                 "running": dict(running),
                 "winners": scored["winners"],
                 "explain": scored["explain"],
-                "bonus": {
-                    p: "bonus" in explain.get(p, "") or "+25" in explain.get(p, "") for p in running
-                },
+                "bonus": {p: ", ".join(scored["bonuses"].get(p, [])) for p in running},
             }
         )
     return sheet

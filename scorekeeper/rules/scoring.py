@@ -76,6 +76,8 @@ class Result:
         self.transfers: list[dict[str, Any]] = []
         self.winners: list[str] = []
         self.lines: dict[str, list[str]] = {player: [] for player in players}
+        # bonuses and surcharges by player, so a score sheet can mark them
+        self.bonuses: dict[str, list[str]] = {}
 
     def gain(self, player: str, amount: int) -> None:
         self.delta[player] += amount
@@ -97,11 +99,16 @@ class Result:
     def say(self, player: str, text: str) -> None:
         self.lines[player].append(text)
 
+    def mark(self, player: str, bonus: str) -> None:
+        """Record a bonus or surcharge that touched this player's score."""
+        self.bonuses.setdefault(player, []).append(bonus)
+
     def as_json(self) -> dict[str, Any]:
         return {
             "delta": self.delta,
             "transfers": self.transfers,
             "winners": self.winners,
+            "bonuses": self.bonuses,
             "explain": [
                 f"{player}: {'; '.join(lines)}" if lines else f"{player}: 0"
                 for player, lines in self.lines.items()
@@ -272,6 +279,8 @@ def _winner_collects(round_: Round, result: Result) -> None:
     how = "went rummy" if round_.end == "rummy" else "went out"
     doubled = " (going rummy scores double)" if factor == 2 else ""
     result.say(winner, f"{how}, collects {total}{doubled}")
+    if factor == 2:
+        result.mark(winner, "going rummy scores double")
     result.winners.append(winner)
 
 
@@ -361,20 +370,25 @@ def _penalty(round_: Round, result: Result) -> None:
             if rules.options.get("unopened") == "flat":
                 penalty = unopened
                 text += f", no meld yet: a flat {unopened} instead"
+                result.mark(loser, f"no meld: flat {unopened}")
             else:
                 penalty += unopened
                 text += f", no meld yet +{unopened}"
+                result.mark(loser, f"no meld +{unopened}")
         if went_rummy and rules.rummy_surcharge:
             if rules.options.get("rummy") == "double":
                 penalty *= 2
                 text += ", winner went rummy: doubled"
+                result.mark(loser, "winner went rummy: doubled")
             elif nobody_melded:
                 extra = rules.rummy_unopened_table_surcharge
                 penalty += extra
                 text += f", winner went rummy with nobody melded +{extra} (reading: it replaces the {rules.rummy_surcharge})"
+                result.mark(loser, f"rummy from a table with no meld +{extra}")
             else:
                 penalty += rules.rummy_surcharge
                 text += f", winner went rummy +{rules.rummy_surcharge}"
+                result.mark(loser, f"winner went rummy +{rules.rummy_surcharge}")
         if penalty != hand.points:
             text += f" = {penalty}"
         result.gain(loser, penalty)
@@ -401,12 +415,14 @@ def _knock(round_: Round, result: Result) -> None:
             for other in round_.others(winner):
                 result.collect(round_, winner, other, rules.rummy_bonus)
             text += f", rummy +{rules.rummy_bonus} x {len(round_.others(winner))}"
+            result.mark(winner, f"rummy +{rules.rummy_bonus} per opponent")
         if winner != knocker:
             below = counts[winner] < counts[knocker]
             if below or rules.options.get("undercut_on_tie"):
                 result.pay(knocker, winner, rules.undercut_bonus)
                 text += f", undercut bonus {rules.undercut_bonus} paid by {knocker}"
                 result.say(knocker, f"pays the undercut bonus {rules.undercut_bonus} to {winner}")
+                result.mark(winner, f"undercut +{rules.undercut_bonus}")
             else:
                 text += f" (ties {knocker}: a tie pays no undercut bonus)"
         result.say(winner, text)
@@ -479,6 +495,8 @@ def _continental(round_: Round, result: Result) -> None:
     for loser in round_.others(winner):
         result.pay(loser, winner, each)
         result.say(loser, f"pays {winner} {each}")
+    for text, amount in parts[1:]:
+        result.mark(winner, f"{text} +{amount} each")
     detail = " + ".join(f"{text} {amount}" for text, amount in parts)
     result.say(winner, f"{detail} = {each} from each of {len(round_.others(winner))}")
     result.winners.append(winner)
@@ -632,9 +650,11 @@ def _carousel(round_: Round, result: Result) -> None:
             else:
                 result.gain(winner, rules.undercut_bonus)
                 text += f", undercut bonus +{rules.undercut_bonus}"
+            result.mark(winner, f"undercut +{rules.undercut_bonus}")
         if not round_.hands[winner].cards:
             result.gain(winner, rules.out_bonus)
             text += f", no cards left +{rules.out_bonus}"
+            result.mark(winner, f"no cards left +{rules.out_bonus}")
             if round_.pay:
                 text += _reading(round_, "pay")
         result.say(winner, text)

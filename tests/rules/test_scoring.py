@@ -806,3 +806,30 @@ def test_bad_rounds_name_the_field(request_, field):
 def test_a_well_formed_round_never_scores_zero_silently_for_missing_winner_hand():
     # the winner of a going-out round needs no hand
     assert run("rummy", {"winner": "Ana", "hands": {"Ben": [], "Cem": []}})["delta"] == zero()
+
+
+def test_bonuses_are_named_for_the_score_sheet():
+    # Knock Rummy: Ana knocks rummy (+25 per opponent); Carousel: undercut and no cards left
+    round_ = {
+        "winner": "Ana",
+        "end": "knock",
+        "hands": {"Ana": ["AS", "2S", "3S"], "Ben": ["5C", "9D"]},
+    }
+    assert run("knock-rummy", round_, players=["Ana", "Ben"])["bonuses"] == {
+        "Ana": ["rummy +25 per opponent"]
+    }
+    result = carousel("knock", "Ana", {"Ana": ["5C"], "Ben": ["2S"], "Cem": ["KS"]})
+    assert result["bonuses"] == {"Ben": ["undercut +10"]}
+    # Rami: Cem had not melded and the winner went rummy
+    round_ = {
+        "winner": "Ana",
+        "end": "rummy",
+        "hands": {"Ben": ["5H"], "Cem": ["KD"]},
+        "opened": {"Ben": True, "Cem": False},
+    }
+    assert run("rami", round_)["bonuses"] == {
+        "Ben": ["winner went rummy +100"],
+        "Cem": ["no meld +100", "winner went rummy +100"],
+    }
+    # a plain round has none
+    assert run("rummy", {"winner": "Ana", "hands": {"Ben": ["KS"], "Cem": []}})["bonuses"] == {}

@@ -332,3 +332,12 @@ def test_forms_follow_the_phones_language_too(client):
     assert "Spieler in Sitzreihenfolge" in page and "Spiel starten" in page
     refused = client.post("/new/rummy", data={"players": "Ana"}, headers=german).data.decode()
     assert "Basic Rummy ist für 2 bis 7 Spieler, nicht 1." in refused
+
+
+def test_score_sheet_marks_bonuses(client):
+    # Knock Rummy: Ana knocks with A-2-3 and nothing else: rummy +25
+    path = start_game(client, "knock-rummy", ["Ana", "Ben"])
+    data = {"winner": "Ana", "end": "knock", "hand_0": "AS 2S 3S", "hand_1": "5C 9D", "save": "1"}
+    client.post(f"{path}/rounds/new", data=data)
+    page = client.get(path).data.decode()
+    assert '<span class="bonus" title="rummy +25 per opponent">★</span>' in page
