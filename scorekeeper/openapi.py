@@ -50,6 +50,10 @@ SCORE = {
             },
         },
         "winners": {"type": "array", "items": {"type": "string"}},
+        "bonuses": {
+            "type": "object",
+            "additionalProperties": {"type": "array", "items": {"type": "string"}},
+        },
         "explain": {"type": "array", "items": {"type": "string"}},
     },
 }

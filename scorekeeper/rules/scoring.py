@@ -314,12 +314,23 @@ def _count_everyone(
     return counts, [p for p in round_.players if counts[p] == low]
 
 
+def _declared_winner_agrees(round_: Round, winners: Sequence[str]) -> None:
+    """At a showdown the counts decide; a winner named in the round must be one of them."""
+    if round_.end == "stock" and round_.winner is not None and round_.winner not in winners:
+        raise RoundError(
+            f"the counts make {' and '.join(winners)} the winner of this hand, not {round_.winner}; "
+            "leave the winner empty when the stock ran out",
+            "round.winner",
+        )
+
+
 def _block(round_: Round, result: Result) -> None:
     """Block Rummy: out as Basic Rummy; a blocked hand pays the lowest count the differences."""
     if round_.end in GOING_OUT_ENDS:
         _winner_collects(round_, result)
         return
     counts, lowest = _count_everyone(round_, result, showdown=False)
+    _declared_winner_agrees(round_, lowest)
     low = counts[lowest[0]]
     total = sum(count - low for count in counts.values())
     share, remainder = divmod(total, len(lowest))
@@ -565,6 +576,7 @@ def _phom(round_: Round, result: Result) -> None:
         order = round_.turn_order() if round_.dealer is not None else players
         ranked.sort(key=lambda p: (counts[p], order.index(p)))
         winner = ranked[0]
+        _declared_winner_agrees(round_, [winner])
         places = PHOM_PLACES[len(players)]
         place = 0
         for player in ranked[1:]:
@@ -638,6 +650,7 @@ def _carousel(round_: Round, result: Result) -> None:
         winners = [round_.winner] if round_.winner in lowest else lowest
     else:
         winners = lowest
+    _declared_winner_agrees(round_, winners)
     earned = _lowest_takes_differences(round_, result, counts, winners)
     for winner in winners:
         text = f"lowest count, gets the differences {earned[winner]}"

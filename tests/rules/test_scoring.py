@@ -833,3 +833,30 @@ def test_bonuses_are_named_for_the_score_sheet():
     }
     # a plain round has none
     assert run("rummy", {"winner": "Ana", "hands": {"Ben": ["KS"], "Cem": []}})["bonuses"] == {}
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "hands"),
+    [
+        # Phỏm: Ana's 2 beats Ben's K 13; Ben named as winner is refused
+        (
+            "phom",
+            ["Ana", "Ben"],
+            {"Ana": ["4S", "5S", "6S", "2D"], "Ben": ["9H", "9D", "9C", "KC"]},
+        ),
+        # Block Rummy blocked: Ana 5 is lowest, not Ben 9
+        ("block-rummy", ["Ana", "Ben"], {"Ana": ["5C"], "Ben": ["9D"]}),
+        # Carousel, stock ran out: Ana 5 is lowest, not Ben 9
+        ("carousel", ["Ana", "Ben"], {"Ana": ["5C"], "Ben": ["9D"]}),
+    ],
+)
+def test_a_showdown_winner_the_counts_contradict_is_refused(variant, players, hands):
+    with pytest.raises(RulesError) as caught:
+        run(
+            variant,
+            {"winner": "Ben", "end": "stock", "hands": hands},
+            players=players,
+            dealer="Ben",
+        )
+    assert caught.value.field == "round.winner"
+    assert "the counts make Ana the winner of this hand, not Ben" in caught.value.message
