@@ -11,6 +11,15 @@ import pytest
 
 from scorekeeper.rules import score
 
+# 3+3+3+3+3 runs, no wild card: a legal Continental hand
+FIVE_PLAIN_RUNS = [
+    ["AS", "2S", "3S"],
+    ["4H", "5H", "6H"],
+    ["7D", "8D", "9D"],
+    ["10C", "JC", "QC"],
+    ["4S", "5S", "6S"],
+]
+
 P3 = ["Ana", "Ben", "Cem"]
 P4 = ["Ana", "Ben", "Cem", "Dan"]
 
@@ -489,15 +498,7 @@ CASES = [
         {
             "winner": "Ana",
             "end": "out",
-            "melds": {
-                "Ana": [
-                    ["AS", "2S", "3S"],
-                    ["4H", "5H", "6H"],
-                    ["7D", "8D", "9D"],
-                    ["10C", "JC", "QC"],
-                    ["4S", "5S", "6S"],
-                ]
-            },
+            "melds": {"Ana": FIVE_PLAIN_RUNS},
         },
         {"Ana": 2, "Ben": -1, "Cem": -1},  # 1 from each of 2
         ["Ana"],
@@ -557,15 +558,7 @@ CASES = [
             "winner": "Ben",
             "end": "out",
             "draws": 0,
-            "melds": {
-                "Ben": [
-                    ["AS", "2S", "3S"],
-                    ["4H", "5H", "6H"],
-                    ["7D", "8D", "9D"],
-                    ["10C", "JC", "QC"],
-                    ["4S", "5S", "6S"],
-                ]
-            },
+            "melds": {"Ben": FIVE_PLAIN_RUNS},
         },
         {"Ana": -11, "Ben": 11},  # 1 + 10
         ["Ben"],
@@ -580,15 +573,7 @@ CASES = [
             "winner": "Ben",
             "end": "out",
             "draws": 1,
-            "melds": {
-                "Ben": [
-                    ["AS", "2S", "3S"],
-                    ["4H", "5H", "6H"],
-                    ["7D", "8D", "9D"],
-                    ["10C", "JC", "QC"],
-                    ["4S", "5S", "6S"],
-                ]
-            },
+            "melds": {"Ben": FIVE_PLAIN_RUNS},
         },
         {"Ana": -8, "Ben": 8},  # 1 + 7
         ["Ben"],
@@ -624,15 +609,7 @@ CASES = [
         {
             "winner": "Ana",
             "end": "out",
-            "melds": {
-                "Ana": [
-                    ["AS", "2S", "3S"],
-                    ["4H", "5H", "6H"],
-                    ["7D", "8D", "9D"],
-                    ["10C", "JC", "QC"],
-                    ["4S", "5S", "6S"],
-                ]
-            },
+            "melds": {"Ana": FIVE_PLAIN_RUNS},
         },
         {"Ana": 11, "Ben": -11},  # 1 + 10 (no wild card; four suits)
         ["Ana"],
