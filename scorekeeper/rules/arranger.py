@@ -31,10 +31,14 @@ from typing import Any
 
 from .cards import Card, Rank, Suit, check_deck_limits, format_cards, sort_key
 from .catalog import AceMode, Rules, resolve
+from .errors import RulesError
 from .melds import rank_at, run_windows
 from .requests import as_request, cards_at
 
 SUITS = tuple(Suit)
+# No variant deals more than 15 cards (16 after a draw); a far longer "hand" is a mistake,
+# and refusing it keeps the exact search quick for every question a client can send.
+MOST_CARDS_IN_HAND = 30
 DECK_SIZE = 52
 
 
@@ -465,6 +469,10 @@ def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str
     request = as_request(request, fields)
     rules = resolve(request.get("variant"), request.get("options"))
     hand = cards_at(request.get("hand", []), "hand", "hand")
+    if len(hand) > MOST_CARDS_IN_HAND:
+        raise RulesError(
+            f"a hand holds at most {MOST_CARDS_IN_HAND} cards, not {len(hand)}", "hand"
+        )
     check_deck_limits(
         ((card, f"hand[{i}]") for i, card in enumerate(hand)), rules.decks, rules.jokers
     )

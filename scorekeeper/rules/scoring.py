@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .arranger import best_arrangement
+from .arranger import MOST_CARDS_IN_HAND, best_arrangement
 from .cards import Card, check_deck_limits
 from .catalog import Rules, Scoring, resolve
 from .errors import RoundError, RulesError
@@ -187,6 +187,11 @@ def read_round(
         if player in raw_hands:
             path = f"{prefix}.hands.{player}"
             cards = cards_at(raw_hands[player], path, f"{player}'s hand")
+            if len(cards) > MOST_CARDS_IN_HAND:
+                raise RoundError(
+                    f"{player}'s hand holds at most {MOST_CARDS_IN_HAND} cards, not {len(cards)}",
+                    path,
+                )
             located.extend((card, f"{path}[{i}]") for i, card in enumerate(cards))
             hands[player] = Hand(cards)
         else:

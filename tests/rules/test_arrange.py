@@ -11,7 +11,7 @@ from scorekeeper.rules import arrange
 from scorekeeper.rules.arranger import best_arrangement
 from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, parse_cards
 from scorekeeper.rules.catalog import VARIANTS, resolve
-from scorekeeper.rules.errors import CardError
+from scorekeeper.rules.errors import CardError, RulesError
 from scorekeeper.rules.melds import judge_meld
 
 
@@ -188,3 +188,16 @@ def test_properties(variant, options, data):
     # every meld is legal by the judge
     for meld in result.melds:
         assert judge_meld(rules, meld).legal, meld
+
+
+def test_a_hand_far_longer_than_any_deal_is_refused():
+    # two decks: 31 distinct cards are possible, but no variant deals more than 16
+    hand = [
+        f"{rank}{suit}"
+        for suit in "SHD"
+        for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"]
+    ][:31]
+    with pytest.raises(RulesError) as caught:
+        arrange(variant="kaluki", hand=hand)
+    assert caught.value.field == "hand"
+    assert caught.value.message == "a hand holds at most 30 cards, not 31"

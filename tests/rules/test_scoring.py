@@ -860,3 +860,19 @@ def test_a_showdown_winner_the_counts_contradict_is_refused(variant, players, ha
         )
     assert caught.value.field == "round.winner"
     assert "the counts make Ana the winner of this hand, not Ben" in caught.value.message
+
+
+def test_a_hand_longer_than_any_deal_is_refused():
+    hand = [
+        f"{rank}{suit}"
+        for suit in "SH"
+        for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    ]
+    round_ = {
+        "winner": "Ana",
+        "end": "knock",
+        "hands": {"Ana": ["AS"], "Ben": hand[1:] + ["AD", "2D", "3D", "4D", "5D", "6D"]},
+    }
+    with pytest.raises(RulesError) as caught:
+        run("knock-rummy", round_, players=["Ana", "Ben"])
+    assert caught.value.field == "round.hands.Ben"
