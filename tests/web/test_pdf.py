@@ -1,0 +1,81 @@
+"""The printable score sheet: a real PDF (WeasyPrint), read back with pypdf.
+
+Rami penalties from shared/rules/VARIANTS.md: each loser adds the cards in hand
+(joker 150, ace 11, J/Q/K 10, others face value), +100 if not yet melded.
+"""
+
+import io
+import re
+
+from pypdf import PdfReader
+
+from tests.conftest import start_game, view_link
+
+
+def pdf_text(response):
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.data.startswith(b"%PDF")
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
+
+
+def rami_round(winner, hands, opened):
+    data = {"winner": winner, "end": "out", "save": "1"}
+    for seat, player in enumerate(["Ana", "Ben", "Cem"]):
+        data[f"hand_{seat}"] = hands.get(player, "")
+        if player in opened:
+            data[f"opened_{seat}"] = "y"
+    return data
+
+
+def test_sheet_has_rounds_dealers_deltas_running_totals_and_explain_lines(client):
+    path = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    # Round 1, Ana deals, Ana out: Ben JK 150 + AS 11 + 10H 10 = 171, no meld +100 = 271;
+    #   Cem 4C = 4 (had melded).                    running: Ana 0, Ben 271, Cem 4
+    # Round 2, Ben deals, Ben out: Ana KD 10; Cem 5S + 5H = 10.
+    #                                              running: Ana 10, Ben 271, Cem 14
+    # Round 3, Cem deals, Cem out: Ana 2C 2; Ben QH 10.
+    #                                              running: Ana 12, Ben 281, Cem 14
+    rounds = [
+        rami_round("Ana", {"Ben": "JK AS 10H", "Cem": "4C"}, {"Cem"}),
+        rami_round("Ben", {"Ana": "KD", "Cem": "5S 5H"}, {"Ana", "Cem"}),
+        rami_round("Cem", {"Ana": "2C", "Ben": "QH"}, {"Ana", "Ben"}),
+    ]
+    for data in rounds:
+        assert client.post(f"{path}/rounds/new", data=data).status_code == 302
+    text = pdf_text(client.get(f"{path}/sheet.pdf"))
+    assert "Rami" in text
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    assert "Round Dealer End Ana Ben Cem" in lines
+    row = {
+        number: next(line for line in lines if line.startswith(f"{number} ")) for number in "123"
+    }
+    assert row["1"].startswith("1 Ana ") and row["1"].endswith("0 (0) +271 * (271) +4 (4)")
+    assert row["2"].startswith("2 Ben ") and row["2"].endswith("+10 (10) 0 (271) +10 (14)")
+    assert row["3"].startswith("3 Cem ") and row["3"].endswith("+2 (12) +10 (281) 0 (14)")
+    assert "Total 12 281 14" in lines
+    assert "Ben: JK 150 + AS 11 + 10H 10 = 171, no meld yet +100 = 271" in text
+    assert "Winner" not in text  # nobody has reached 1000
+
+
+def test_finished_game_names_the_winner(client):
+    # Basic Rummy to 10 points: Ana collects Ben's K 10 + 7 = 17 and wins at once
+    path = start_game(client, "rummy", ["Ana", "Ben"], target=10)
+    data = {"winner": "Ana", "end": "out", "hand_1": "KS 7D", "save": "1"}
+    client.post(f"{path}/rounds/new", data=data)
+    text = pdf_text(client.get(f"{path}/sheet.pdf"))
+    assert re.search(r"Winner: Ana\b", text)
+    assert "Total 17 0" in " ".join(text.split())
+
+
+def test_read_only_link_prints_too_and_the_file_is_named(client):
+    path = start_game(client, "rummy", ["Ana", "Ben"])
+    response = client.get(f"{view_link(client, path)}/sheet.pdf")
+    text = pdf_text(response)
+    assert "Ana" in text and "Ben" in text
+    disposition = response.headers["Content-Disposition"]
+    assert re.search(r'filename="?scorekeeper-rummy-\d{4}-\d\d-\d\d\.pdf', disposition)
+
+
+def test_unknown_session_has_no_sheet(client):
+    assert client.get("/s/no-such-link/sheet.pdf").status_code == 404
