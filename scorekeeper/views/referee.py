@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
 
 from .. import store
 from ..forms import RefereeForm, choices
@@ -24,8 +25,13 @@ def ask():
     token = request.args.get("session")
     if token:
         found = store.find_session(token)
-        if found is not None:
-            session, _ = found
+        if found is None:
+            form.variant.errors = [
+                _("This session link is not known; the referee uses the variant chosen here.")
+            ]
+            token = None
+        else:
+            session = found[0]
             options = session.options
             if request.method == "GET":
                 form.variant.data = session.variant
