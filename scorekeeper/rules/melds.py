@@ -1,10 +1,30 @@
 """Meld legality, with the rule a meld breaks, and the contract's ``check``.
 
 A meld is judged as a set or a run by the variant's data (:class:`Rules`):
-which kinds it allows, how long, how aces may stand, what jokers may do. An
-unpinned wild card is read the way that is legal and worth the most, since a
-player declares a joker in their own favour; a pinned one (``JK=5H``) must fit
-where it is pinned.
+which kinds it allows, how long, how aces may stand, what jokers may do. Never
+an ``if variant == ...``: every difference is a field of the variant.
+
+Readings this module makes (the rules leave them open):
+
+- An unpinned wild card is read the way that is legal and worth the most,
+  since a player declares a joker in their own favour; a pinned one
+  (``JK=5H``) must fit where it is pinned. The order of the cards in a meld
+  does not matter (``5H 3H 4H`` is the run 3-4-5).
+- Where deuces are wild (Continental's ``deuces_wild``), ``2C=7H`` is a deuce
+  used as a wild seven of hearts; an unpinned deuce is a natural two, unless
+  the meld is legal only with it wild (then as few deuces as possible are
+  wild). A player who wants a deuce counted as wild where it could also be a
+  two pins it.
+- First-meld points: an ace is worth ``ace_low`` only at the bottom of a run
+  below a two (A-2-3, and K-A-2 where runs turn the corner: "1 before a two"),
+  otherwise ``ace_high``.
+- Carousel's turn: a joker declared as X before the turn must still be declared
+  as X after it, unless a natural X took its place: one from hand, or one that
+  left the meld it lay in before. A natural X whose meld is still whole has
+  replaced nothing. A freed joker must stay on the table (no card leaves it) and
+  may take a new identity there. An unpinned joker keeps the identity it is
+  read as. The first meld on an empty table must hold a legal set or run of at
+  least three from hand.
 
 >>> from scorekeeper.rules.catalog import resolve
 >>> from scorekeeper.rules.cards import parse_cards
@@ -26,7 +46,7 @@ from typing import Any
 from .cards import Card, Rank, Suit, check_deck_limits, sort_key
 from .catalog import AceMode, Rules, resolve
 from .errors import RulesError
-from .requests import as_request, cards_at, melds_at
+from .requests import as_request, cards_at, melds_at, require
 
 SET = "set"
 RUN = "run"
@@ -249,7 +269,7 @@ def judge_meld(rules: Rules, cards: Sequence[Card]) -> MeldVerdict:
         if rules.deuces_wild and card.rank == Rank.TWO and card.pinned is None
     ]
     first = _judge_reading(rules, cards, base)
-    if first.legal or not loose_deuces:
+    if first.legal:
         return first
     for count in range(1, len(loose_deuces) + 1):
         readings = []
@@ -260,7 +280,24 @@ def judge_meld(rules: Rules, cards: Sequence[Card]) -> MeldVerdict:
                 readings.append(verdict)
         if readings:
             return max(readings, key=lambda v: v.points)
-    return first
+    return _misplaced_pin(rules, cards, base) or first
+
+
+def _misplaced_pin(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) -> MeldVerdict | None:
+    """An illegal meld that would be legal with its wild cards unpinned: name the bad pin."""
+    pinned = [i for i, card in enumerate(cards) if wild[i] and card.pinned is not None]
+    if not pinned:
+        return None
+    loose = [card.physical for card in cards]
+    verdict = judge_meld(rules, loose)
+    if not verdict.legal:
+        return None
+    bad = [str(cards[i]) for i in pinned if verdict.jokers.get(i) != cards[i].pinned]
+    if not bad:
+        return None
+    verb = "does" if len(bad) == 1 else "do"
+    legal_as = " ".join(str(card) for card in verdict.cards)
+    return _illegal(f"{', '.join(bad)} {verb} not fit this meld, which is legal as {legal_as}")
 
 
 # ---------------------------------------------------------------------------
@@ -329,6 +366,29 @@ def _declared(verdicts: Sequence[MeldVerdict]) -> Counter[Card]:
     return identities
 
 
+def _replacements(
+    before: Sequence[Sequence[Card]], after: Sequence[Sequence[Card]], identity: Card
+) -> int:
+    """How many natural ``identity`` cards could have taken a joker's place this turn.
+
+    A natural card counts if it came from hand, or if it left the meld it lay
+    in before (that meld is no longer whole inside one meld after the turn). A
+    natural card whose meld is still whole where it was has replaced nothing:
+    with two decks the table may hold the real card and a joker declared as it
+    at once, and the joker stays what it was.
+    """
+    naturals_after = sum(1 for meld in after for card in meld if card == identity)
+    after_counts = [Counter(card.physical for card in meld) for meld in after]
+    unmoved = 0
+    for meld in before:
+        if identity not in meld:
+            continue
+        whole = Counter(card.physical for card in meld)
+        if any(not whole - counts for counts in after_counts):
+            unmoved += sum(1 for card in meld if card == identity)
+    return naturals_after - unmoved
+
+
 def _turn_reason(
     rules: Rules,
     before: Sequence[Sequence[Card]],
@@ -361,17 +421,11 @@ def _turn_reason(
             return "the first meld of a round must hold a legal set or run of three from hand"
     kept_before = _declared(before_verdicts)
     kept_after = _declared(after_verdicts)
-    naturals_after = Counter(
-        card.physical
-        for meld in after
-        for card in meld
-        if not card.is_joker and card.pinned is None
-    )
     freed = 0
     for identity, count in kept_before.items():
         lost = count - kept_after[identity]
         if lost > 0:
-            if naturals_after[identity] < lost:
+            if _replacements(before, after, identity) < lost:
                 return (
                     f"a joker declared as {identity} keeps that card until the real {identity} "
                     "replaces it"
@@ -391,10 +445,20 @@ def check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
     'a first meld must be worth at least 51 points; these are worth 35'
     >>> check(variant="rami", melds=[["JK", "AS", "AH"]])["melds"][0]["jokers"]
     {'0': 'AD'}
+
+    Carousel's turn: the table before, the table after (``melds``), the cards from hand.
+
+    >>> check(variant="carousel", table_before=[["5H", "JK=6H", "7H"]],
+    ...       melds=[["JK=4H", "5H", "6H", "7H"]], from_hand=["6H"])["legal"]
+    True
+    >>> check(variant="carousel", table_before=[["9C", "9D", "JK=9S"], ["5H", "6H", "7H"]],
+    ...       melds=[["9C", "9D", "9H"], ["5H", "6H", "7H", "JK=8H"]], from_hand=["9H"])["reason"]
+    'a joker declared as 9S keeps that card until the real 9S replaces it'
     """
     request = as_request(request, fields)
     rules = resolve(request.get("variant"), request.get("options"))
-    melds = melds_at(request.get("melds", []), "melds")
+    melds = melds_at(require(request, "melds"), "melds")
+    opening, going_out = _flag(request, "opening"), _flag(request, "going_out")
     turn = "table_before" in request or "from_hand" in request
     before: list[list[Card]] = []
     from_hand: list[Card] = []
@@ -413,13 +477,13 @@ def check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
     reason = next(
         (f"meld {i + 1}: {v.reason}" for i, v in enumerate(verdicts) if not v.legal), None
     )
-    if reason is None and request.get("opening"):
+    if reason is None and opening:
         reason = _opening_reason(rules, verdicts)
-    if reason is None and request.get("going_out"):
+    if reason is None and going_out:
         reason = going_out_reason(rules, verdicts)
     if request.get("from_discard") is not None:
         taken = cards_at(request["from_discard"], "from_discard", "from_discard")
-        if not rules.one_discard_per_meld:
+        if taken and not rules.one_discard_per_meld:
             raise RulesError(
                 f"from_discard marks Phỏm's discards; {rules.variant.name} has no such rule",
                 "from_discard",
@@ -444,6 +508,15 @@ def check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
         "reason": reason,
         "melds": [v.as_json() for v in verdicts],
     }
+
+
+def _flag(request: Mapping[str, Any], name: str) -> bool:
+    value = request.get(name, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise RulesError(f"'{name}' is a switch: true or false", name)
+    return value
 
 
 def _located(melds: Sequence[Sequence[Card]], name: str) -> Iterable[tuple[Card, str]]:

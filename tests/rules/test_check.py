@@ -1,0 +1,712 @@
+"""The contract's ``check`` question, worked by hand from shared/rules/VARIANTS.md.
+
+Every row is one question a player could put to the referee: the variant, the
+melds (and ``opening`` / ``going_out`` / ``from_discard`` / Carousel's turn), and
+the answer worked out at the table: legal or the first rule broken, the points
+as a first meld counts them (a joker worth the card it stands for; an ace 1
+below a two, otherwise 11 -- 15 in Kaluki; J/Q/K 10; others face), and what each
+unpinned joker stands for. The id of each row names the rule it checks.
+"""
+
+from collections import Counter
+
+import pytest
+
+from scorekeeper.rules import check
+from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.errors import CardError, OptionError, RulesError
+
+CORNER = "a run may not turn the corner K-A-2 in this variant"
+ACE_LOW_ONLY = "an ace is low only in this variant (A-2-3), never above a king"
+ACE_HIGH_ONLY = "an ace is high only in this variant (Q-K-A), never below a two"
+SAME_SUIT = "a set may not hold two cards of the same suit in this variant"
+NEITHER = "a set must be all one rank and a run all one suit"
+NOT_CONSECUTIVE = "the cards of a run must be consecutive (jokers may fill the gaps)"
+RUNS_ONLY = "sets are not allowed in this variant: runs only"
+KEEPS_9S = "a joker declared as 9S keeps that card until the real 9S replaces it"
+
+
+def m(*melds):
+    """Melds written as strings of cards: m("AS 2S 3S", "KH KD KC")."""
+    return [meld.split() for meld in melds]
+
+
+def case(rule, variant, melds, *, points, reason=None, jokers=None, **request):
+    """One worked question; ``jokers`` lists each meld's {index: card} where it matters."""
+    return pytest.param(variant, melds, request, points, reason, jokers, id=f"{variant}-{rule}")
+
+
+CASES = [
+    # --- rummy: sets and runs of 3+, ace low, jokers wild (3-4-JK-6, 3-3-JK) ---
+    case("set-and-run", "rummy", m("3H 4H 5H", "7S 7H 7D"), points=33),  # 3+4+5 + 7x3
+    case("ace-low-only", "rummy", m("QH KH AH"), points=0, reason=f"meld 1: {ACE_LOW_ONLY}"),
+    case("no-corner", "rummy", m("KH AH 2H"), points=0, reason=f"meld 1: {CORNER}"),
+    # option ace low-or-high: Q-K-A, the ace after a king 11: 10+10+11
+    case(
+        "ace-low-or-high-option", "rummy", m("QH KH AH"), points=31, options={"ace": "low-or-high"}
+    ),
+    # the seed's 3-4-JK-6: the joker can only be the 5H; 3+4+5+6
+    case(
+        "joker-fills-the-gap",
+        "rummy",
+        m("3H 4H JK 6H"),
+        points=18,
+        jokers=[{"2": "5H"}],
+        options={"jokers": 2},
+    ),
+    # a joker pinned to 9C cannot stand in a heart run; unpinned it would be 5H (3-4-5, worth
+    # more than 2-3-4)
+    case(
+        "pinned-joker-must-fit",
+        "rummy",
+        m("3H 4H JK=9C"),
+        points=0,
+        reason="meld 1: JK=9C does not fit this meld, which is legal as 3H 4H JK=5H",
+        options={"jokers": 2},
+    ),
+    # Basic Rummy has no first-meld minimum: A-2-3 = 1+2+3 = 6 opens
+    case("no-opening-minimum", "rummy", m("AS 2S 3S"), points=6, opening=True),
+    # --- around-the-corner: ace around, K-A-2-3 legal ---
+    case("k-a-2-3", "around-the-corner", m("KD AD 2D 3D"), points=16),  # 10+1+2+3
+    # ace after a king high (11), ace below a two low (1): 31 + 6
+    case("ace-high-and-low", "around-the-corner", m("QS KS AS", "AC 2C 3C"), points=37),
+    case("j-q-k-a-2", "around-the-corner", m("JH QH KH AH 2H"), points=33),  # 10+10+10+1+2
+    case(
+        "set-at-most-four",
+        "around-the-corner",
+        m("5H 5S 5D 5C 5H"),
+        points=0,
+        reason="meld 1: a set holds at most 4 cards",
+    ),
+    case("one-suit", "around-the-corner", m("KH AS 2H"), points=0, reason=f"meld 1: {NEITHER}"),
+    # --- rummy-complete: the whole hand at once ---
+    # 1+2+3 + 10x3 + 7+8+9+10 = 6 + 30 + 34
+    case(
+        "whole-hand",
+        "rummy-complete",
+        m("AS 2S 3S", "KH KD KC", "7D 8D 9D 10D"),
+        points=70,
+        going_out=True,
+    ),
+    case(
+        "ace-low-only", "rummy-complete", m("QC KC AC"), points=0, reason=f"meld 1: {ACE_LOW_ONLY}"
+    ),
+    case(
+        "consecutive",
+        "rummy-complete",
+        m("9H 10H QH"),
+        points=0,
+        reason=f"meld 1: {NOT_CONSECUTIVE}",
+    ),
+    # JK 9-10: J (29) is worth more than 8 (27)
+    case(
+        "joker-read-in-the-players-favour",
+        "rummy-complete",
+        m("JK 9H 10H"),
+        points=29,
+        jokers=[{"0": "JH"}],
+        options={"jokers": 1},
+    ),
+    case("set-of-four", "rummy-complete", m("4S 4H 4D 4C"), points=16),
+    # --- block-rummy: Basic Rummy's melds ---
+    case("run-of-four", "block-rummy", m("AS 2S 3S 4S"), points=10),
+    case("ace-low-only", "block-rummy", m("QD KD AD"), points=0, reason=f"meld 1: {ACE_LOW_ONLY}"),
+    case("set-and-run", "block-rummy", m("4C 4D 4H", "8H 9H 10H"), points=39),  # 12 + 27
+    # option ace around: K-A-2 legal, 10+1+2
+    case("ace-around-option", "block-rummy", m("KS AS 2S"), points=13, options={"ace": "around"}),
+    # two decks hold two 4C, but a set is still of different suits
+    case("different-suits", "block-rummy", m("4C 4C 4H"), points=0, reason=f"meld 1: {SAME_SUIT}"),
+    # --- boat-house: ace around ---
+    case("k-a-2", "boat-house", m("KH AH 2H"), points=13),  # 10+1+2
+    # the whole hand: Q-K-A-2 10+10+1+2 = 23, three sixes 18
+    case("whole-hand", "boat-house", m("QC KC AC 2C", "6S 6H 6D"), points=41, going_out=True),
+    case("neither", "boat-house", m("6S 7H 8S"), points=0, reason=f"meld 1: {NEITHER}"),
+    # option ace low takes the corner away
+    case(
+        "ace-low-option",
+        "boat-house",
+        m("KH AH 2H"),
+        points=0,
+        reason=f"meld 1: {CORNER}",
+        options={"ace": "low"},
+    ),
+    # K-JK-2: the joker can only be the AC
+    case(
+        "joker-turns-the-corner",
+        "boat-house",
+        m("KC JK 2C"),
+        points=13,
+        jokers=[{"1": "AC"}],
+        options={"jokers": 2},
+    ),
+    # --- kaluki: open with 51; ace 15 (1 below a two); a joker in a 3-set is declared ---
+    case(
+        "opening-51",
+        "kaluki",
+        m("QH KH AH"),
+        points=35,  # 10+10+15
+        reason="a first meld must be worth at least 51 points; these are worth 35",
+        opening=True,
+    ),
+    case(
+        "opening-51-reached", "kaluki", m("QH KH AH", "7S 7H 7D"), points=56, opening=True
+    ),  # 35+21
+    # British Kalookie opens with 40: 35 + 2+3+4
+    case(
+        "opening-min-option",
+        "kaluki",
+        m("QH KH AH", "2D 3D 4D"),
+        points=44,
+        opening=True,
+        options={"opening_min": 40},
+    ),
+    # three aces 15x3 = 45; JK-2-3 read as 2-3-4 (9) rather than A-2-3 (6): 54
+    case(
+        "opening-joker-counts-as-its-card",
+        "kaluki",
+        m("AS AH AD", "JK 2C 3C"),
+        points=54,
+        jokers=[{}, {"0": "4C"}],
+        opening=True,
+    ),
+    case(
+        "joker-in-three-set-declared",
+        "kaluki",
+        m("JK 7S 7H"),
+        points=0,
+        reason="meld 1: a joker in a set of three must be declared as a specific card (like JK=7H) in this variant",
+    ),
+    case("declared-joker", "kaluki", m("JK=7D 7S 7H"), points=21, jokers=[{"0": "7D"}]),
+    case("no-corner", "kaluki", m("KH AH 2H"), points=0, reason=f"meld 1: {CORNER}"),
+    # going out at once: 1+2+3 + 4+5+6 = 21 < 51
+    case(
+        "going-out-needs-51",
+        "kaluki",
+        m("AH 2H 3H", "4S 5S 6S"),
+        points=21,
+        reason="going out without an earlier meld still needs 51 points; these melds are worth 21",
+        going_out=True,
+    ),
+    # --- double-rum: sets of 3+ may hold identical cards ---
+    case("identical-in-set", "double-rum", m("7S 7S 7H"), points=21),
+    case("set-no-maximum", "double-rum", m("7S 7S 7H 7H 7D"), points=35),
+    case("no-corner", "double-rum", m("KC AC 2C"), points=0, reason=f"meld 1: {CORNER}"),
+    case(
+        "identical-not-in-run",
+        "double-rum",
+        m("7S 7S 8S"),
+        points=0,
+        reason="meld 1: a run may not hold the same card twice",
+    ),
+    case(
+        "joker-as-identical-card", "double-rum", m("JK=9D 9D 9D"), points=27, jokers=[{"0": "9D"}]
+    ),
+    case("ace-high", "double-rum", m("QC KC AC"), points=31),
+    # --- knock-rummy: ace low, no jokers ---
+    case("run-and-run", "knock-rummy", m("AC 2C 3C", "10D JD QD KD"), points=46),  # 6 + 40
+    case("ace-low-only", "knock-rummy", m("QC KC AC"), points=0, reason=f"meld 1: {ACE_LOW_ONLY}"),
+    case(
+        "consecutive", "knock-rummy", m("5C 6C 8C"), points=0, reason=f"meld 1: {NOT_CONSECUTIVE}"
+    ),
+    case("set-of-deuces", "knock-rummy", m("2S 2H 2D 2C"), points=8),
+    case("long-run", "knock-rummy", m("9S 10S JS QS KS"), points=49),  # 9+10+10+10+10
+    # --- continental: runs only, 5+4+3+3 / 4+4+4+3 / 3x5; deuces wild as an option ---
+    # 3..7S 25, 3..6H 18, 3..5D 12, 3..5C 12
+    case(
+        "pattern-5-4-3-3",
+        "continental",
+        m("3S 4S 5S 6S 7S", "3H 4H 5H 6H", "3D 4D 5D", "3C 4C 5C"),
+        points=67,
+        going_out=True,
+    ),
+    # several runs in one suit are fine: 3+4+5+6 = 18, 8+9+10+10 = 37, 18, 9+10+10 = 29
+    case(
+        "pattern-4-4-4-3-one-suit-twice",
+        "continental",
+        m("3S 4S 5S 6S", "8S 9S 10S JS", "3H 4H 5H 6H", "9D 10D JD"),
+        points=102,
+        going_out=True,
+    ),
+    # 5+5+5 is not one of the patterns (3+3+3+3+3 is): 3..7S 25, 3..7H 25, 3..7D 25
+    case(
+        "pattern-5-5-5-refused",
+        "continental",
+        m("3S 4S 5S 6S 7S", "3H 4H 5H 6H 7H", "3D 4D 5D 6D 7D"),
+        points=75,
+        reason="the whole hand must go down as runs of 5+4+3+3 or 4+4+4+3 or 3+3+3+3+3, not 5+5+5",
+        going_out=True,
+    ),
+    case("runs-only", "continental", m("7S 7H 7D"), points=0, reason=f"meld 1: {RUNS_ONLY}"),
+    # 4H 2C 6H: the deuce can only be legal as a wild 5H: 4+5+6
+    case(
+        "deuce-wild-when-needed",
+        "continental",
+        m("4H 2C 6H"),
+        points=15,
+        jokers=[{"1": "5H"}],
+        options={"deuces_wild": True},
+    ),
+    # A-2-3 of hearts is legal with the deuce as itself, so it stays a natural two
+    case(
+        "deuce-natural-when-it-can-be",
+        "continental",
+        m("AH 2H 3H"),
+        points=6,
+        jokers=[{}],
+        options={"deuces_wild": True},
+    ),
+    case(
+        "deuce-pinned-without-the-option",
+        "continental",
+        m("2C=5H 4H 6H"),
+        points=0,
+        reason="meld 1: 2C=5H cannot stand for another card: deuces are not wild in this variant",
+    ),
+    # --- queen-city: the whole hand, 7 or 8 cards ---
+    case(
+        "seven-cards", "queen-city", m("5D 6D 7D", "9S 9H 9C 9D"), points=54, going_out=True
+    ),  # 18+36
+    case(
+        "eight-cards", "queen-city", m("AS 2S 3S 4S", "10H JH QH KH"), points=50, going_out=True
+    ),  # 10+40
+    case(
+        "six-cards-refused",
+        "queen-city",
+        m("5D 6D 7D", "9S 9H 9C"),
+        points=45,  # 18 + 27
+        reason="the whole hand (7 or 8 cards) must go down at once, not 6",
+        going_out=True,
+    ),
+    case("ace-low-only", "queen-city", m("QS KS AS"), points=0, reason=f"meld 1: {ACE_LOW_ONLY}"),
+    # JK-Q-K with the ace low: the joker can only be the JS: 10+10+10
+    case(
+        "joker-as-card-replaced",
+        "queen-city",
+        m("JK QS KS"),
+        points=30,
+        jokers=[{"0": "JS"}],
+        options={"jokers": 1},
+    ),
+    # --- phom: one card from the discards per meld; ace low ---
+    case(
+        "one-discard-each", "phom", m("4S 5S 6S", "9H 9D 9C"), points=42, from_discard=["4S", "9H"]
+    ),  # 15+27
+    case(
+        "two-discards-in-one-meld",
+        "phom",
+        m("4S 5S 6S", "9H 9D 9C"),
+        points=42,
+        reason="meld 1 holds 2 cards taken from the discards; a meld may hold only one",
+        from_discard=["4S", "5S"],
+    ),
+    case("ace-low-only", "phom", m("QS KS AS"), points=0, reason=f"meld 1: {ACE_LOW_ONLY}"),
+    case("a-2-3-4", "phom", m("AD 2D 3D 4D"), points=10),
+    case("set-of-kings", "phom", m("KS KH KD"), points=30),
+    # --- german-rummy: open with 40; never more jokers than naturals ---
+    case(
+        "opening-a-2-3",
+        "german-rummy",
+        m("AS 2S 3S"),
+        points=6,  # 1+2+3
+        reason="a first meld must be worth at least 40 points; these are worth 6",
+        opening=True,
+    ),
+    # three aces 11x3 = 33, Q-K-A 10+10+11 = 31 (two decks: a second AS)
+    case("opening-aces", "german-rummy", m("AS AH AD", "QS KS AS"), points=64, opening=True),
+    case(
+        "jokers-at-most-naturals",
+        "german-rummy",
+        m("JK JK 5H"),
+        points=0,
+        reason="meld 1: a meld may not hold more jokers than natural cards in this variant",
+    ),
+    # two jokers, two naturals: allowed; 5-6 read up as 5-6-7-8 = 26
+    case(
+        "jokers-equal-naturals",
+        "german-rummy",
+        m("JK JK 5H 6H"),
+        points=26,
+        jokers=[{"0": "7H", "1": "8H"}],
+    ),
+    case(
+        "opening-min-option",
+        "german-rummy",
+        m("QS KS AS"),
+        points=31,
+        opening=True,
+        options={"opening_min": 30},
+    ),
+    case("no-corner", "german-rummy", m("KS AS 2S"), points=0, reason=f"meld 1: {CORNER}"),
+    # --- nowrang: runs only, ace high, out with 4+3+3 ---
+    # 4..7C 22, 9-10-J D 29, Q-K-A S 31
+    case(
+        "pattern-4-3-3",
+        "nowrang",
+        m("4C 5C 6C 7C", "9D 10D JD", "QS KS AS"),
+        points=82,
+        going_out=True,
+    ),
+    # 3+3+3+3 is twelve cards, not the 4+3+3: 12 each
+    case(
+        "pattern-3-3-3-3-refused",
+        "nowrang",
+        m("3S 4S 5S", "3H 4H 5H", "3D 4D 5D", "3C 4C 5C"),
+        points=48,
+        reason="the whole hand must go down as runs of 4+3+3, not 3+3+3+3",
+        going_out=True,
+    ),
+    case("ace-high-only", "nowrang", m("AH 2H 3H"), points=0, reason=f"meld 1: {ACE_HIGH_ONLY}"),
+    case("runs-only", "nowrang", m("8S 8H 8D"), points=0, reason=f"meld 1: {RUNS_ONLY}"),
+    case("run-of-five", "nowrang", m("10H JH QH KH AH"), points=51),  # 10+10+10+10+11
+    # --- rami: open with 51 and a natural run; going rummy needs a natural run ---
+    case("opening-51-natural-run", "rami", m("10H JH QH", "KS KH KD"), points=60, opening=True),
+    case(
+        "opening-run-with-joker-is-not-natural",
+        "rami",
+        m("10H JK QH", "KS KH KD"),
+        points=60,
+        reason="a first meld must include a natural run of three or more (no joker in it)",
+        opening=True,
+    ),
+    # A-2-3 6, JK-K-K 30 (the joker a KS), Q-K-A 31: 67 with a natural run
+    case(
+        "opening-with-joker-in-a-set",
+        "rami",
+        m("AS 2S 3S", "JK KH KD", "QC KC AC"),
+        points=67,
+        jokers=[{}, {"0": "KS"}, {}],
+        opening=True,
+    ),
+    case(
+        "going-rummy-no-minimum", "rami", m("2S 3S 4S", "9D 9H JK"), points=36, going_out=True
+    ),  # 9+27
+    case(
+        "going-rummy-needs-natural-run",
+        "rami",
+        m("AS AH AD", "JK 5C 6C"),
+        points=51,  # 33 + the joker read as 7C: 5+6+7 = 18
+        reason="going out at once needs a natural run of three or more (no joker in it)",
+        going_out=True,
+    ),
+    case(
+        "needs-a-natural-card",
+        "rami",
+        m("JK JK JK"),
+        points=0,
+        reason="meld 1: a meld needs at least one natural card",
+    ),
+    # --- carousel: never two identical cards in a set; ace low or high ---
+    case("never-two-identical", "carousel", m("8S 8S 8H"), points=0, reason=f"meld 1: {SAME_SUIT}"),
+    case("no-corner", "carousel", m("KS AS 2S"), points=0, reason=f"meld 1: {CORNER}"),
+    case("declared-joker", "carousel", m("JK=6H 5H 7H"), points=18, jokers=[{"0": "6H"}]),
+]
+
+# Carousel's turn: (table_before, melds = the table after, from_hand)
+TURNS = [
+    # laying off the 8H on a run of three: 5+6+7+8
+    case(
+        "turn-lay-off",
+        "carousel",
+        m("5H 6H 7H 8H"),
+        points=26,
+        table_before=m("5H 6H 7H"),
+        from_hand=["8H"],
+    ),
+    # the first meld of a round, all from hand: 5+6+7
+    case(
+        "turn-first-meld",
+        "carousel",
+        m("5H 6H 7H"),
+        points=18,
+        table_before=[],
+        from_hand=["5H", "6H", "7H"],
+    ),
+    # the first meld must hold a legal set or run of three: two cards are not one
+    case(
+        "turn-first-meld-needs-three",
+        "carousel",
+        m("5H 6H"),
+        points=0,
+        reason="meld 1: a meld needs at least 3 cards",
+        table_before=[],
+        from_hand=["5H", "6H"],
+    ),
+    # rearranging: a run of six split into 3-4-5 and 6-7-8-9 with the 9C from hand: 12 + 30
+    case(
+        "turn-rearrange",
+        "carousel",
+        m("3C 4C 5C", "6C 7C 8C 9C"),
+        points=42,
+        table_before=m("3C 4C 5C 6C 7C 8C"),
+        from_hand=["9C"],
+    ),
+    case(
+        "turn-needs-a-card-from-hand",
+        "carousel",
+        m("5H 6H 7H 8H"),
+        points=26,
+        reason="a turn must add at least one card from hand to the table",
+        table_before=m("5H 6H 7H 8H"),
+        from_hand=[],
+    ),
+    case(
+        "turn-takes-nothing-off-the-table",
+        "carousel",
+        m("5H 6H 7H", "9S 9H 9D"),
+        points=45,  # 18 + 27
+        reason="no card may be taken off the table, but 8H is missing after the turn",
+        table_before=m("5H 6H 7H 8H"),
+        from_hand=["9S", "9H", "9D"],
+    ),
+    # a card on the table after the turn must have been there or come from hand
+    case(
+        "turn-cards-from-nowhere",
+        "carousel",
+        m("5H 6H 7H", "KS KH KD"),
+        points=48,
+        reason="KD is on the table after the turn but was neither there before nor played from hand",
+        table_before=m("5H 6H 7H"),
+        from_hand=["KS", "KH"],
+    ),
+    # the real 6H from hand replaces the joker, which must stay on the table: it becomes 4H
+    case(
+        "turn-joker-replaced-from-hand",
+        "carousel",
+        m("JK=4H 5H 6H 7H"),
+        points=22,
+        jokers=[{"0": "4H"}],
+        table_before=m("5H JK=6H 7H"),
+        from_hand=["6H"],
+    ),
+    # the joker declared 9S is moved to the run as 8H, but no real 9S replaced it
+    case(
+        "turn-joker-keeps-its-card",
+        "carousel",
+        m("9C 9D 9H", "5H 6H 7H JK=8H"),
+        points=53,  # 27 + 26
+        reason=KEEPS_9S,
+        table_before=m("9C 9D JK=9S", "5H 6H 7H"),
+        from_hand=["9H"],
+    ),
+    # two decks: a real 9S lies on the table in a run that stays whole, so it replaced nothing
+    case(
+        "turn-real-card-elsewhere-replaces-nothing",
+        "carousel",
+        m("9S 10S JS", "9H 9D 9C", "JK=8H 6H 7H"),
+        points=77,  # 29 + 27 + 21
+        reason=KEEPS_9S,
+        table_before=m("9S 10S JS", "9H 9D JK=9S"),
+        from_hand=["9C", "6H", "7H"],
+    ),
+    # the real 9S may come from another meld: it leaves 9-10-J-Q of spades for the set, the
+    # freed joker goes on the spades as the KS; the 9C from hand. 10+10+10+10 and 9x4
+    case(
+        "turn-real-card-from-another-meld",
+        "carousel",
+        m("10S JS QS JK=KS", "9S 9H 9D 9C"),
+        points=76,
+        table_before=m("9S 10S JS QS", "JK=9S 9H 9D"),
+        from_hand=["9C"],
+    ),
+    # a joker from hand is declared as it goes down
+    case(
+        "turn-joker-from-hand",
+        "carousel",
+        m("5H 6H 7H JK=8H"),
+        points=26,
+        jokers=[{"3": "8H"}],
+        table_before=m("5H 6H 7H"),
+        from_hand=["JK"],
+    ),
+    # every card on the table after the turn must be in legal melds
+    case(
+        "turn-leaves-legal-melds",
+        "carousel",
+        m("5H 6H 7H 9H"),
+        points=0,
+        reason=f"meld 1: {NOT_CONSECUTIVE}",
+        table_before=m("5H 6H 7H"),
+        from_hand=["9H"],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "melds", "request_", "points", "reason", "jokers"), CASES + TURNS
+)
+def test_check(variant, melds, request_, points, reason, jokers):
+    answer = check(variant=variant, melds=melds, **request_)
+    assert (answer["legal"], answer["reason"], answer["points"]) == (reason is None, reason, points)
+    assert len(answer["melds"]) == len(melds)
+    if jokers is not None:
+        assert [meld["jokers"] for meld in answer["melds"]] == jokers
+
+
+def test_at_least_five_worked_examples_per_variant():
+    counts = Counter(param.values[0] for param in CASES + TURNS)
+    assert set(counts) == set(VARIANTS)
+    assert min(counts.values()) >= 5, counts
+
+
+def test_answer_shape_and_canonical_cards():
+    # ♥ and T are read and answered in the canonical form; the joker reads as the 10H
+    answer = check(variant="rummy", options={"jokers": 1}, melds=[["8♥", "9h", "JK"]])
+    assert answer == {
+        "legal": True,
+        "points": 27,  # 8+9+10 (the joker as 10H beats 7H)
+        "reason": None,
+        "melds": [
+            {"legal": True, "kind": "run", "points": 27, "reason": None, "jokers": {"2": "10H"}}
+        ],
+    }
+
+
+def test_the_first_broken_rule_is_reported():
+    # meld 2 breaks the corner rule and meld 3 the suit rule: meld 2 is named; the legal
+    # meld 1 (3+4+5 = 12) is the only one counted
+    answer = check(
+        variant="rummy", melds=[["3H", "4H", "5H"], ["KC", "AC", "2C"], ["7S", "7S", "7H"]]
+    )
+    assert answer["reason"] == f"meld 2: {CORNER}"
+    assert answer["points"] == 12
+    assert [meld["legal"] for meld in answer["melds"]] == [True, False, False]
+    assert answer["melds"][2]["reason"] == SAME_SUIT
+
+
+ERRORS = [
+    # (request, error class, field, words in the message)
+    pytest.param(
+        {"variant": "rummy", "melds": [["AS", "2S", "3S"], ["1S", "2H", "3H"]]},
+        CardError,
+        "melds[1][0]",
+        "'1S' (meld 2, card 1) is not a card: ranks are A, 2–10, J, Q, K",
+        id="bad-card-token",
+    ),
+    pytest.param(
+        {"variant": "rummy", "melds": [["AS", "2S", "3X"]]},
+        CardError,
+        "melds[0][2]",
+        "'3X' (meld 1, card 3) is not a card: suits are S, H, D, C",
+        id="bad-suit",
+    ),
+    # Double Rum plays two decks: a third 7S is one too many
+    pytest.param(
+        {"variant": "double-rum", "melds": [["7S", "7S", "7S"]]},
+        CardError,
+        "melds[0][2]",
+        "7S is used 3 times, but the deck in play holds it 2 times",
+        id="too-many-copies",
+    ),
+    # Knock Rummy plays one deck without jokers
+    pytest.param(
+        {"variant": "knock-rummy", "melds": [["JK", "5C", "6C"]]},
+        CardError,
+        "melds[0][0]",
+        "there are only 0 jokers in play, but 1 were entered",
+        id="no-jokers-in-play",
+    ),
+    # Carousel: two decks and two jokers at most (its largest deal); a third joker is too many
+    pytest.param(
+        {"variant": "carousel", "melds": [["JK=5H", "6H", "7H"], ["JK=9S", "JK=9H", "9D", "9C"]]},
+        CardError,
+        "melds[1][1]",
+        "there are only 2 jokers in play, but 3 were entered",
+        id="carousel-deck-bound",
+    ),
+    pytest.param(
+        {"variant": "gin", "melds": []},
+        OptionError,
+        "variant",
+        "unknown variant 'gin'",
+        id="unknown-variant",
+    ),
+    pytest.param(
+        {"variant": "kaluki", "options": {"deuces_wild": True}, "melds": []},
+        OptionError,
+        "options.deuces_wild",
+        "kaluki has no option 'deuces_wild'",
+        id="unknown-option",
+    ),
+    pytest.param(
+        {"variant": "german-rummy", "options": {"opening_min": "forty"}, "melds": []},
+        OptionError,
+        "options.opening_min",
+        "must be a whole number",
+        id="bad-option-value",
+    ),
+    pytest.param(
+        {"variant": "rummy"}, RulesError, "melds", "the request needs 'melds'", id="no-melds"
+    ),
+    pytest.param(
+        {"variant": "rummy", "melds": [["AS", "2S", "3S"]], "opening": "yes"},
+        RulesError,
+        "opening",
+        "'opening' is a switch: true or false",
+        id="opening-not-a-switch",
+    ),
+    pytest.param(
+        {"variant": "rummy", "melds": [["AS", "2S", "3S"]], "from_discard": ["AS"]},
+        RulesError,
+        "from_discard",
+        "from_discard marks Phỏm's discards",
+        id="from-discard-outside-phom",
+    ),
+    pytest.param(
+        {"variant": "phom", "melds": [["4S", "5S", "6S"]], "from_discard": ["KD"]},
+        RulesError,
+        "from_discard",
+        "KD is marked as taken from the discards but is in no meld",
+        id="from-discard-in-no-meld",
+    ),
+    pytest.param(
+        {"variant": "phom", "melds": [["4S", "5S", "6S"]], "from_discard": ["4Z"]},
+        CardError,
+        "from_discard[0]",
+        "'4Z' (from_discard, card 1) is not a card",
+        id="from-discard-bad-card",
+    ),
+    pytest.param(
+        {
+            "variant": "rummy",
+            "table_before": [],
+            "melds": [["5H", "6H", "7H"]],
+            "from_hand": ["5H"],
+        },
+        RulesError,
+        "table_before",
+        "only Carousel checks a turn",
+        id="turn-outside-carousel",
+    ),
+    pytest.param(
+        {
+            "variant": "carousel",
+            "table_before": [["5H", "6H", "8H"]],
+            "melds": [["5H", "6H", "7H", "8H"]],
+            "from_hand": ["7H"],
+        },
+        RulesError,
+        "table_before[0]",
+        "the table before the turn is not legal: meld 1:",
+        id="turn-from-an-illegal-table",
+    ),
+    pytest.param(
+        {
+            "variant": "carousel",
+            "table_before": [],
+            "melds": [["5H", "6H", "7H"]],
+            "from_hand": ["5H", "6Q"],
+        },
+        CardError,
+        "from_hand[1]",
+        "'6Q' (from_hand, card 2) is not a card",
+        id="from-hand-bad-card",
+    ),
+]
+
+
+@pytest.mark.parametrize(("request_", "error", "field", "message"), ERRORS)
+def test_malformed_questions_raise_with_the_field(request_, error, field, message):
+    with pytest.raises(error) as caught:
+        check(request_)
+    assert caught.value.field == field
+    assert message in caught.value.message
