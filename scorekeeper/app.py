@@ -9,12 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, render_template, request
-from flask_babel import Babel
 from flask_babel import lazy_gettext as _l
-from flask_wtf.csrf import CSRFError, CSRFProtect
+from flask_wtf.csrf import CSRFError
 
-csrf = CSRFProtect()
-babel = Babel()
+from .extensions import babel, csrf
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "de")

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request
 
-from ..app import csrf
+from ..extensions import csrf
 from ..openapi import OPENAPI
 from ..rules import RulesError, arrange, check, game, score, variants
 
