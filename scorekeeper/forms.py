@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -144,6 +145,9 @@ def round_form(
             _l("How the round ended"), choices=choices([(e, end_text[e]) for e in variant.ends])
         )
         action = HiddenField(default="preview")
+        # the session revision the form was loaded at, and its one-time key (exactly-once saves)
+        revision = HiddenField()
+        submission = HiddenField()
         preview = SubmitField(_l("Check the round"))
         save = SubmitField(_l("Save the round"))
 
@@ -151,19 +155,19 @@ def round_form(
         setattr(
             RoundForm,
             f"hand_{seat}",
-            StringField(_l("%(player)s: cards left in hand", player=player)),
+            StringField(gettext("%(player)s: cards left in hand", player=player)),
         )
         if variant.melds_scored:
             setattr(
                 RoundForm,
                 f"melds_{seat}",
-                TextAreaField(_l("%(player)s: melds laid down, one per line", player=player)),
+                TextAreaField(gettext("%(player)s: melds laid down, one per line", player=player)),
             )
         if "opened" in variant.round_facts:
             setattr(
                 RoundForm,
                 f"opened_{seat}",
-                BooleanField(_l("%(player)s had melded before the end", player=player)),
+                BooleanField(gettext("%(player)s had melded before the end", player=player)),
             )
     if "draws" in variant.round_facts and options.get("quick_bonus"):
         RoundForm.draws = IntegerField(
