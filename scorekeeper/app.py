@@ -1,4 +1,5 @@
-"""The Flask app factory: configuration, database, CSRF, translations and blueprints."""
+"""The Flask app factory: configuration, database, CSRF, translations, security headers
+and blueprints."""
 
 from __future__ import annotations
 
@@ -9,28 +10,100 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import lazy_gettext as _l
+from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import babel, csrf
+from .links import share_url
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "de")
+SHORTEST_SECRET_KEY = 32
+
+# The biggest legitimate request is an API `game` of 2,000 rounds: Continental with
+# 12 players, 15 cards in each loser's hand, measured at 2.1 MB (8-letter names) to
+# 3.4 MB (40-letter names, JSON with spaces). 4 MiB holds it; a form is a few KB.
+MAX_CONTENT_LENGTH = 4 * 1024 * 1024
+MAX_FORM_FIELD_BYTES = 64 * 1024  # the longest field is a player's melds, under 1 KB
+MAX_FORM_PARTS = 200  # a 12-player round form has under 50 fields
+
+CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}
 
 
 def _secret_key(instance_path: Path) -> str:
-    """The configured key, or one generated once and kept in instance/ (never a fixed one)."""
+    """The key kept in instance/, made once: written whole and never readable by others."""
     key_file = instance_path / "secret_key"
     if key_file.exists():
         return key_file.read_text().strip()
     key = secrets.token_hex(32)
-    key_file.write_text(key)
-    key_file.chmod(0o600)
+    draft = key_file.with_name(f".secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+    descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w") as stream:
+        stream.write(key)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(draft, key_file)  # other processes see no key or the whole key, never half
     return key
+
+
+def _check_secret_key(key: Any, source: str) -> None:
+    if not isinstance(key, str | bytes) or len(key) < SHORTEST_SECRET_KEY:
+        length = len(key) if isinstance(key, str | bytes) else 0
+        raise RuntimeError(
+            f"The secret key from {source} is {length} characters long; it needs at least "
+            f"{SHORTEST_SECRET_KEY} random characters. Set SCOREKEEPER_SECRET_KEY to the output "
+            f"of `python -c 'import secrets; print(secrets.token_hex(32))'`, or delete the "
+            f"key file so a new one is made."
+        )
+
+
+class SessionCookies(SecureCookieSessionInterface):
+    """The cookie is marked Secure whenever the page was asked for over HTTPS.
+
+    A fixed SESSION_COOKIE_SECURE cannot serve both a club behind an HTTPS proxy and a
+    kitchen table on plain http://192.168.x.x, where a Secure cookie would be dropped.
+    """
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
 
 def _locale() -> str | None:
     return request.accept_languages.best_match(LANGUAGES)
+
+
+def _from_environment() -> dict[str, Any]:
+    settings: dict[str, Any] = {}
+    for name in ("SECRET_KEY", "BASE_URL", "PROXY_HOPS"):
+        value = os.environ.get(f"SCOREKEEPER_{name}")
+        if value is not None:
+            settings[name] = value
+    return settings
+
+
+def _proxy_hops(app: Flask) -> int:
+    raw = app.config.get("PROXY_HOPS", 0)
+    try:
+        hops = int(raw)
+    except (TypeError, ValueError):
+        hops = -1
+    if hops < 0:
+        raise RuntimeError(
+            f"SCOREKEEPER_PROXY_HOPS must be the number of reverse proxies in front of the "
+            f"app (0 when there is none), not {raw!r}."
+        )
+    return hops
+
+
+def _check_base_url(base: Any) -> None:
+    if base and not (isinstance(base, str) and base.startswith(("http://", "https://"))):
+        raise RuntimeError(
+            f"SCOREKEEPER_BASE_URL must be the address players open, starting with "
+            f"https:// or http://, not {base!r}."
+        )
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -48,14 +121,33 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a form left open through a long hand must still save
+        # Referrer-Policy: no-referrer means browsers send no Referer, which the strict
+        # HTTPS check would demand; the form token and the SameSite cookie still hold.
+        WTF_CSRF_SSL_STRICT=False,
         BABEL_TRANSLATION_DIRECTORIES=str(PROJECT_ROOT / "translations"),
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+        MAX_FORM_MEMORY_SIZE=MAX_FORM_FIELD_BYTES,
+        MAX_FORM_PARTS=MAX_FORM_PARTS,
+        BASE_URL=None,
+        PROXY_HOPS=0,
     )
+    app.config.from_mapping(_from_environment())
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
-    if not app.config.get("SECRET_KEY"):
+    if app.config.get("SECRET_KEY") is None:
         app.config["SECRET_KEY"] = _secret_key(instance)
+        _check_secret_key(app.config["SECRET_KEY"], f"the file {instance / 'secret_key'}")
+    else:
+        _check_secret_key(app.config["SECRET_KEY"], "the configuration")
+    _check_base_url(app.config.get("BASE_URL"))
+    hops = _proxy_hops(app)
+    if hops:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops
+        )
+    app.session_interface = SessionCookies()
 
     from . import db
     from .views import BLUEPRINTS
@@ -63,14 +155,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=_locale)
+    Talisman(  # every security header, on every response, set here only
+        app,
+        force_https=False,  # tables at home use plain http on the local network
+        session_cookie_secure=False,  # decided per request by SessionCookies
+        content_security_policy=CONTENT_SECURITY_POLICY,
+        referrer_policy="no-referrer",  # every link carries a session token
+        frame_options="DENY",
+    )
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
 
     @app.context_processor
-    def locale() -> dict[str, Any]:
+    def template_helpers() -> dict[str, Any]:
         from flask_babel import get_locale
 
-        return {"current_locale": str(get_locale() or "en")}
+        return {"current_locale": str(get_locale() or "en"), "share_url": share_url}
 
     register_error_pages(app)
     return app
@@ -87,6 +187,10 @@ ERROR_PAGES = {
         _l("There is nothing at this address. A session link must be copied whole."),
     ),
     405: (_l("Not allowed"), _l("This page cannot do that.")),
+    413: (
+        _l("Too much at once"),
+        _l("What was sent is far bigger than any game needs. Go back and shorten it."),
+    ),
 }
 
 
@@ -108,6 +212,15 @@ def register_error_pages(app: Flask) -> None:
     def http_error(error: HTTPException):
         status = error.code or 500
         if request.path.startswith("/api/"):
-            return error_response(error.description or error.name, None, status)
-        title, message = ERROR_PAGES.get(status, (error.name, error.description or ""))
-        return render_template("error.html", title=title, message=message), status
+            response, _status = error_response(error.description or error.name, None, status)
+        else:
+            title, message = ERROR_PAGES.get(status, (error.name, error.description or ""))
+            response = app.make_response(
+                render_template("error.html", title=title, message=message)
+            )
+        response.status_code = status
+        # the exception's own headers (Allow on a 405, Retry-After, ...) must survive
+        for name, value in error.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response

@@ -13,7 +13,7 @@ def app(tmp_path):
         {
             "TESTING": True,
             "DATABASE": str(tmp_path / "scorekeeper.sqlite"),
-            "SECRET_KEY": "test",
+            "SECRET_KEY": "test-secret-key-of-at-least-32-characters",
             "WTF_CSRF_ENABLED": False,
             "SERVER_NAME": "table.test",
         }
@@ -28,7 +28,11 @@ def client(app):
 @pytest.fixture
 def csrf_app(tmp_path):
     return create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "csrf.sqlite"), "SECRET_KEY": "test"}
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "csrf.sqlite"),
+            "SECRET_KEY": "test-secret-key-of-at-least-32-characters",
+        }
     )
 
 

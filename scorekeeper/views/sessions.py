@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..forms import EmptyForm, options_from, players_from_text, session_form
+from ..links import share_url
 from ..rules.catalog import VARIANTS, resolve
 from ..sheet import build_sheet, chart_svg
 
@@ -114,7 +115,7 @@ def qr(token: str, kind: str):
         target = session.view_token
     else:
         abort(404)
-    link = url_for("sessions.page", token=target, _external=True)
+    link = share_url("sessions.page", token=target)
     # a whole SVG document (with its namespace): an <img> does not render inline SVG markup
     buffer = BytesIO()
     segno.make(link, error="m").save(buffer, kind="svg", scale=4, dark="#000", light="#fff")

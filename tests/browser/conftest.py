@@ -27,7 +27,12 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture
 def live_server(tmp_path):
-    app = create_app({"DATABASE": str(tmp_path / "browser.sqlite"), "SECRET_KEY": "browser-test"})
+    app = create_app(
+        {
+            "DATABASE": str(tmp_path / "browser.sqlite"),
+            "SECRET_KEY": "browser-test-secret-key-of-32-characters",
+        }
+    )
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

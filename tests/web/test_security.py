@@ -1,5 +1,8 @@
 """Output safety and security headers: no user text ever reaches a page as markup."""
 
+from html.parser import HTMLParser
+
+import pytest
 
 from tests.conftest import start_game, view_link
 
@@ -61,3 +64,96 @@ def test_new_session_form_shows_typed_names_escaped(client):
     html = response.data.decode()
     for evil in EVIL_NAMES:
         assert evil not in html
+
+
+def _every_page(client, monkeypatch):
+    pages = _pages_of_a_session(client, monkeypatch)
+    del pages["pdf html"]  # only WeasyPrint reads it; it never reaches a browser
+    pages["new session"] = client.get("/new/rami").data.decode()
+    pages["rules"] = client.get("/rules/").data.decode()
+    pages["rules of a variant"] = client.get("/rules/rami").data.decode()
+    pages["not found"] = client.get("/nowhere").data.decode()
+    return pages
+
+
+class InlineCode(HTMLParser):
+    """Collects what a CSP without 'unsafe-inline' would block: style=, on*=, inline code."""
+
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        names = [name for name, _ in attrs]
+        self.found += [
+            f"{tag} {name}=" for name in names if name == "style" or name.startswith("on")
+        ]
+        if tag == "style" or (tag == "script" and "src" not in names):
+            self.found.append(f"<{tag}> inline")
+
+
+def test_pages_need_no_inline_script_or_style(client, monkeypatch):
+    # the policy forbids them, so a page that used one would silently break
+    for name, html in _every_page(client, monkeypatch).items():
+        parser = InlineCode()
+        parser.feed(html)
+        assert parser.found == [], name
+
+
+@pytest.mark.parametrize(
+    "url", ["/", "/new/rami", "/static/style.css", "/nowhere", "/api/v1/variants"]
+)
+def test_every_response_carries_the_security_headers(client, url):
+    headers = client.get(url).headers
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_plain_http_is_not_redirected_and_its_cookie_works(client):
+    # tables at home use http://192.168.x.x: no redirect to https, a cookie the phone keeps
+    response = client.post("/new/rummy", data={"players": "Ana\nBen", "option_ace": "low"})
+    assert response.status_code == 302 and response.headers["Location"].startswith("/s/")
+    cookie = response.headers["Set-Cookie"]
+    assert "Secure" not in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+@pytest.fixture
+def proxied_csrf_app(tmp_path):
+    from scorekeeper import create_app
+
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "proxied.sqlite"),
+            "SECRET_KEY": "a-test-secret-key-of-more-than-32-characters",
+            "PROXY_HOPS": 1,
+        }
+    )
+
+
+def test_behind_an_https_proxy_the_cookie_is_secure_and_forms_still_save(proxied_csrf_app):
+    client = proxied_csrf_app.test_client()
+    https = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example.org"}
+    form = client.get("/new/rummy", headers=https)
+    cookie = form.headers["Set-Cookie"]
+    assert "Secure" in cookie
+    token = form.data.decode().split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    # no Referer: Referrer-Policy no-referrer keeps the browser from sending one
+    response = client.post(
+        "/new/rummy",
+        data={"csrf_token": token, "players": "Ana\nBen", "option_ace": "low"},
+        headers=https,
+    )
+    assert response.status_code == 302, response.data.decode()[:500]
+    assert "Secure" in response.headers["Set-Cookie"]
+    assert response.headers["Strict-Transport-Security"].startswith("max-age=")
+
+
+def test_405_names_the_allowed_methods(client):
+    for url in ["/", "/api/v1/check"]:
+        response = client.delete(url)
+        assert response.status_code == 405
+        assert "GET" in response.headers["Allow"] or "POST" in response.headers["Allow"]
