@@ -91,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the table app")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--threads", type=int, default=None, help="worker threads (default 16)")
     return parser
 
 
@@ -99,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from .server import serve
 
-        serve(host=args.host, port=args.port)
+        serve(host=args.host, port=args.port, threads=args.threads)
         return 0
     return _run_question(args.command, args.file, sys.stdout, sys.stdin)
 
