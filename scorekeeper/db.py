@@ -66,9 +66,65 @@ def _add_session_revision(db: sqlite_utils.Database) -> None:
     db["sessions"].add_column("revision", int, not_null_default=0)
 
 
+def _exactly_once(db: sqlite_utils.Database) -> None:
+    # Two rounds could share a position when two phones saved at once (max+1 taken outside
+    # the transaction): number such sessions' rounds again, in the order they were shown.
+    clashing = [
+        row[0]
+        for row in db.execute(
+            "select distinct session_id from rounds group by session_id, position "
+            "having count(*) > 1"
+        ).fetchall()
+    ]
+    for session_id in clashing:
+        ids = db.execute(
+            "select id from rounds where session_id = ? order by position, id", [session_id]
+        ).fetchall()
+        for position, (round_id,) in enumerate(ids, start=1):
+            db.execute("update rounds set position = ? where id = ?", [position, round_id])
+    db.execute("drop index if exists idx_rounds_session_id_position")
+    db.execute("create unique index rounds_position on rounds (session_id, position)")
+    # the one-time key of the form that entered the round: a resubmitted form finds it
+    db["rounds"].add_column("submission", str)
+    db.execute(
+        "create unique index rounds_submission on rounds (session_id, submission) "
+        "where submission is not null"
+    )
+    # each version: the session revision it made, the form it came from, the version it undid
+    db["round_versions"].add_column("revision", int, not_null_default=0)
+    db["round_versions"].add_column("submission", str)
+    db["round_versions"].add_column("undoes", int)
+    db.execute(
+        "create unique index round_versions_submission on round_versions (submission) "
+        "where submission is not null"
+    )
+    db.execute("create index round_versions_undoes on round_versions (undoes)")
+    # what the home page lists, kept up to date on every save (no score sheet per game)
+    db["sessions"].add_column("round_count", int, not_null_default=0)
+    db["sessions"].add_column("summary", str)  # JSON: leaders, finished, winners
+    db.execute(
+        "update sessions set round_count = "
+        "(select count(*) from rounds r where r.session_id = sessions.id and r.deleted = 0)"
+    )
+
+
+def _device_lists(db: sqlite_utils.Database) -> None:
+    # every game a phone created or opened; its cookie only carries the device id
+    db.execute(
+        "create table device_sessions ("
+        " device_id text not null,"
+        " session_id integer not null references sessions(id),"
+        " can_edit integer not null default 0,"
+        " last_seen text not null,"
+        " primary key (device_id, session_id))"
+    )
+
+
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_sessions_and_rounds", _create_sessions_and_rounds),
     ("0002_session_revision", _add_session_revision),
+    ("0003_exactly_once", _exactly_once),
+    ("0004_device_lists", _device_lists),
 ]
 
 

@@ -34,12 +34,9 @@ class Sheet:
 
     @property
     def leaders(self) -> list[str]:
-        totals = self.totals
         if not self.rows:
             return []
-        pick = max if self.variant.goal == Goal.HIGH else min
-        best = pick(totals.values())
-        return [p for p, t in totals.items() if t == best]
+        return leaders_of(self.variant, self.totals)
 
     @property
     def finished(self) -> bool:
@@ -50,8 +47,25 @@ class Sheet:
         return self.result["next_dealer"] if self.result else self.session.first_dealer
 
 
-def build_sheet(session: Session) -> Sheet:
-    rounds = rounds_of(session)
+def leaders_of(variant, totals: dict[str, int]) -> list[str]:
+    pick = max if variant.goal == Goal.HIGH else min
+    best = pick(totals.values())
+    return [p for p, t in totals.items() if t == best]
+
+
+def summary_of(session: Session, result: dict[str, Any]) -> dict[str, Any]:
+    """What the home page says about a game, kept with the session on every save."""
+    played = bool(result["rounds"])
+    return {
+        "leaders": leaders_of(get_variant(session.variant), result["totals"]) if played else [],
+        "finished": bool(result["finished"]),
+        "winners": result["winners"] if result["finished"] else [],
+    }
+
+
+def build_sheet(session: Session, rounds: list[StoredRound] | None = None) -> Sheet:
+    """The sheet of the given rounds (read from the database when not given)."""
+    rounds = rounds_of(session) if rounds is None else rounds
     sheet = Sheet(session, rounds)
     try:
         sheet.result = game(session.engine_request([r.facts for r in rounds]))

@@ -3,12 +3,22 @@
 What is stored is what the table entered (the facts of each round); every score
 is derived from the engine when it is shown, so a correction recomputes
 everything after it.
+
+Every change to a session's rounds goes through :func:`write_change`: one
+``BEGIN IMMEDIATE`` transaction that refuses to write unless the session is still
+at the revision the change was worked out from, takes the next position inside
+that transaction (under a unique index), and records the change as a new version
+of the round. A form's one-time submission key is stored with what it saved, so a
+form sent twice finds the first save instead of making a second one.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -37,6 +47,8 @@ class Session:
     created: str
     revision: int
     previous_id: int | None
+    round_count: int = 0
+    summary: dict[str, Any] | None = None  # leaders, finished, winners as of the last save
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Session:
@@ -51,6 +63,8 @@ class Session:
             created=row["created"],
             revision=row["revision"],
             previous_id=row["previous_id"],
+            round_count=row.get("round_count") or 0,
+            summary=json.loads(row["summary"]) if row.get("summary") else None,
         )
 
     def engine_request(self, rounds: list[dict[str, Any]]) -> dict[str, Any]:
@@ -69,6 +83,56 @@ class StoredRound:
     position: int
     facts: dict[str, Any]
     updated: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change to one round: a new round (round_id None), a correction, a delete or a restore."""
+
+    round_id: int | None
+    facts: dict[str, Any]
+    deleted: int
+    note: str
+    submission: str | None = None
+    undoes: int | None = None  # the version an "undo" takes back
+
+
+class Stale(Exception):
+    """The session changed between reading it and writing: work the change out again."""
+
+
+class AlreadySaved(Exception):
+    """The form's submission key is already stored (a double tap that raced the first)."""
+
+
+@contextmanager
+def _immediate() -> Iterator[sqlite3.Connection]:
+    """A write transaction that takes the write lock at once, so what it reads stays true."""
+    conn = get_db().conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.rollback()
+        raise
+    conn.commit()
+
+
+@contextmanager
+def _reading() -> Iterator[sqlite3.Connection]:
+    """One read transaction: the session row and its rounds come from the same moment."""
+    conn = get_db().conn
+    conn.execute("BEGIN")
+    try:
+        yield conn
+    finally:
+        conn.rollback()
+
+
+def _rows(conn: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, Any]]:
+    cursor = conn.execute(sql, params)
+    names = [column[0] for column in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 def create_session(
@@ -113,64 +177,53 @@ def find_session(token: str) -> tuple[Session, bool] | None:
     return session, secrets.compare_digest(session.edit_token, token)
 
 
-def sessions_by_tokens(tokens: list[str]) -> list[tuple[Session, bool]]:
-    found = []
-    for token in tokens:
-        held = find_session(token)
-        if held is not None:
-            found.append(held)
-    return found
+def current_revision(token: str) -> int | None:
+    """Only the revision, for the live view's poll: no row is decoded."""
+    row = (
+        get_db()
+        .execute(
+            "select revision from sessions where edit_token = :token or view_token = :token",
+            {"token": token},
+        )
+        .fetchone()
+    )
+    return None if row is None else row[0]
+
+
+def _live_rounds(conn: sqlite3.Connection, session_id: int) -> list[StoredRound]:
+    rows = conn.execute(
+        "select id, position, facts, updated from rounds "
+        "where session_id = ? and deleted = 0 order by position, id",
+        [session_id],
+    ).fetchall()
+    return [StoredRound(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
 
 
 def rounds_of(session: Session) -> list[StoredRound]:
-    rows = get_db().query(
-        "select * from rounds where session_id = ? and deleted = 0 order by position, id",
-        [session.id],
-    )
-    return [StoredRound(r["id"], r["position"], json.loads(r["facts"]), r["updated"]) for r in rows]
+    return _live_rounds(get_db().conn, session.id)
 
 
-def _touch(session: Session) -> None:
-    get_db().execute("update sessions set revision = revision + 1 where id = ?", [session.id])
+def snapshot(session_id: int) -> tuple[Session, list[StoredRound]]:
+    """The session (with its revision) and its rounds, read in one transaction."""
+    conn = get_db().conn
+    with nullcontext(conn) if conn.in_transaction else _reading() as conn:
+        row = _rows(conn, "select * from sessions where id = ?", [session_id])[0]
+        return Session.from_row(row), _live_rounds(conn, session_id)
 
 
-def add_round(session: Session, facts: dict[str, Any]) -> int:
-    db = get_db()
-    with db.conn:
-        last = db.execute(
-            "select coalesce(max(position), 0) from rounds where session_id = ?", [session.id]
-        ).fetchone()[0]
-        stamp = now()
-        round_id = (
-            db["rounds"]
-            .insert(
-                {
-                    "session_id": session.id,
-                    "position": last + 1,
-                    "facts": json.dumps(facts),
-                    "deleted": 0,
-                    "updated": stamp,
-                }
-            )
-            .last_pk
-        )
-        db["round_versions"].insert(
-            {
-                "round_id": round_id,
-                "facts": json.dumps(facts),
-                "deleted": 0,
-                "saved": stamp,
-                "note": "entered",
-            }
-        )
-        _touch(session)
-    return round_id
+@contextmanager
+def locked() -> Iterator[None]:
+    """Hold the database's write lock throughout: snapshots and writes inside cannot go stale."""
+    with _immediate():
+        yield
 
 
 def get_round(session: Session, round_id: int) -> StoredRound | None:
+    """A round of the session that is not deleted."""
     rows = list(
         get_db().query(
-            "select * from rounds where id = ? and session_id = ?", [round_id, session.id]
+            "select * from rounds where id = ? and session_id = ? and deleted = 0",
+            [round_id, session.id],
         )
     )
     if not rows:
@@ -179,33 +232,119 @@ def get_round(session: Session, round_id: int) -> StoredRound | None:
     return StoredRound(row["id"], row["position"], json.loads(row["facts"]), row["updated"])
 
 
-def _save(session: Session, round_id: int, facts: dict[str, Any], deleted: int, note: str) -> None:
+def position_of(round_id: int) -> int:
+    return get_db().execute("select position from rounds where id = ?", [round_id]).fetchone()[0]
+
+
+def submitted(session_id: int, key: str) -> int | None:
+    """The round a form with this submission key already saved, if any."""
+    row = (
+        get_db()
+        .execute(
+            "select v.round_id from round_versions v join rounds r on r.id = v.round_id "
+            "where v.submission = ? and r.session_id = ?",
+            [key, session_id],
+        )
+        .fetchone()
+    )
+    return None if row is None else row[0]
+
+
+@dataclass(frozen=True)
+class ChangedSince:
+    rounds: set[int]  # rounds with any new version
+    rounds_added_or_removed: bool  # the list of rounds itself changed (new, deleted, restored)
+
+
+def changed_since(session_id: int, revision: int) -> ChangedSince:
+    """What happened to a session's rounds after the given revision."""
+    conn = get_db().conn
+    touched = _rows(
+        conn,
+        "select distinct r.id, r.deleted, "
+        " (select v2.deleted from round_versions v2 where v2.round_id = r.id "
+        "  and v2.revision <= :revision order by v2.id desc limit 1) as deleted_then "
+        "from round_versions v join rounds r on r.id = v.round_id "
+        "where r.session_id = :session and v.revision > :revision",
+        {"session": session_id, "revision": revision},
+    )
+    added_or_removed = any(
+        (row["deleted_then"] == 0) != (row["deleted"] == 0)  # None then: it did not exist yet
+        for row in touched
+    )
+    return ChangedSince({row["id"] for row in touched}, added_or_removed)
+
+
+def write_change(
+    session: Session, change: Change, summary: dict[str, Any] | None, round_count: int
+) -> int:
+    """Write one change if the session is still at ``session.revision``; return the round id.
+
+    Raises :class:`Stale` when another save came first (nothing is written), and
+    :class:`AlreadySaved` when the submission key is already stored.
+    """
+    stamp = now()
+    facts = json.dumps(change.facts)
+    conn = get_db().conn
+    with nullcontext(conn) if conn.in_transaction else _immediate() as conn:
+        revision = conn.execute(
+            "select revision from sessions where id = ?", [session.id]
+        ).fetchone()[0]
+        if revision != session.revision:
+            raise Stale
+        round_id = change.round_id
+        try:
+            if round_id is None:
+                # positions are never reused: a deleted round keeps its place for a restore
+                position = conn.execute(
+                    "select coalesce(max(position), 0) + 1 from rounds where session_id = ?",
+                    [session.id],
+                ).fetchone()[0]
+                round_id = conn.execute(
+                    "insert into rounds (session_id, position, facts, deleted, updated, submission)"
+                    " values (?, ?, ?, 0, ?, ?)",
+                    [session.id, position, facts, stamp, change.submission],
+                ).lastrowid
+            else:
+                conn.execute(
+                    "update rounds set facts = ?, deleted = ?, updated = ? "
+                    "where id = ? and session_id = ?",
+                    [facts, change.deleted, stamp, round_id, session.id],
+                )
+            conn.execute(
+                "insert into round_versions "
+                "(round_id, facts, deleted, saved, note, revision, submission, undoes) "
+                "values (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    round_id,
+                    facts,
+                    change.deleted,
+                    stamp,
+                    change.note,
+                    revision + 1,
+                    change.submission,
+                    change.undoes,
+                ],
+            )
+        except sqlite3.IntegrityError as error:
+            if change.submission and "submission" in str(error):
+                raise AlreadySaved from error
+            raise
+        conn.execute(
+            "update sessions set revision = ?, round_count = ?, summary = ? where id = ?",
+            [revision + 1, round_count, json.dumps(summary) if summary else None, session.id],
+        )
+    return round_id
+
+
+def save_summary(session: Session, summary: dict[str, Any], round_count: int) -> None:
+    """Fill in the home page's summary of a game saved before summaries were kept."""
     db = get_db()
     with db.conn:
-        stamp = now()
-        db["rounds"].update(
-            round_id, {"facts": json.dumps(facts), "deleted": deleted, "updated": stamp}
+        db.execute(
+            "update sessions set summary = ?, round_count = ? where id = ? and revision = ?",
+            [json.dumps(summary), round_count, session.id, session.revision],
         )
-        db["round_versions"].insert(
-            {
-                "round_id": round_id,
-                "facts": json.dumps(facts),
-                "deleted": deleted,
-                "saved": stamp,
-                "note": note,
-            }
-        )
-        _touch(session)
-
-
-def update_round(session: Session, round_id: int, facts: dict[str, Any]) -> None:
-    _save(session, round_id, facts, 0, "corrected")
-
-
-def delete_round(session: Session, round_id: int) -> None:
-    stored = get_round(session, round_id)
-    if stored is not None:
-        _save(session, round_id, stored.facts, 1, "deleted")
 
 
 def versions_of(session: Session) -> list[dict[str, Any]]:
@@ -219,22 +358,82 @@ def versions_of(session: Session) -> list[dict[str, Any]]:
     return [dict(row, facts=json.loads(row["facts"])) for row in rows]
 
 
-def restore_version(session: Session, version_id: int) -> bool:
-    rows = list(
-        get_db().query(
-            "select v.* from round_versions v join rounds r on r.id = v.round_id "
-            "where v.id = ? and r.session_id = ?",
-            [version_id, session.id],
+def _version(row: dict[str, Any]) -> dict[str, Any]:
+    return dict(row, facts=json.loads(row["facts"]))
+
+
+def get_version(session: Session, version_id: int) -> dict[str, Any] | None:
+    rows = _rows(
+        get_db().conn,
+        "select v.*, r.position from round_versions v join rounds r on r.id = v.round_id "
+        "where v.id = ? and r.session_id = ?",
+        [version_id, session.id],
+    )
+    return _version(rows[0]) if rows else None
+
+
+def last_undoable(session: Session) -> dict[str, Any] | None:
+    """The newest change that is neither an undo nor already undone: what "Undo" takes back.
+
+    Each tap walks one change further back; what an undo did is itself in the history.
+    """
+    rows = _rows(
+        get_db().conn,
+        "select v.*, r.position from round_versions v join rounds r on r.id = v.round_id "
+        "where r.session_id = ? and v.undoes is null "
+        "and not exists (select 1 from round_versions u where u.undoes = v.id) "
+        "order by v.id desc limit 1",
+        [session.id],
+    )
+    return _version(rows[0]) if rows else None
+
+
+def version_before(version: dict[str, Any]) -> dict[str, Any] | None:
+    """The round's version just before this one (None: this one entered the round)."""
+    rows = _rows(
+        get_db().conn,
+        "select * from round_versions where round_id = ? and id < ? order by id desc limit 1",
+        [version["round_id"], version["id"]],
+    )
+    return _version(rows[0]) if rows else None
+
+
+# --- each phone's list of games -------------------------------------------------------
+
+
+def remember_device(device_id: str, session_id: int, can_edit: bool) -> None:
+    """Put a game on a phone's list (or let an edit link upgrade a read-only entry)."""
+    db = get_db()
+    row = db.execute(
+        "select can_edit from device_sessions where device_id = ? and session_id = ?",
+        [device_id, session_id],
+    ).fetchone()
+    if row is not None and row[0] >= int(can_edit):
+        return  # already listed: a page view writes nothing
+    with db.conn:
+        db.execute(
+            "insert into device_sessions (device_id, session_id, can_edit, last_seen) "
+            "values (?, ?, ?, ?) on conflict (device_id, session_id) "
+            "do update set can_edit = max(can_edit, excluded.can_edit), last_seen = excluded.last_seen",
+            [device_id, session_id, int(can_edit), now()],
         )
+
+
+def device_sessions(device_id: str, limit: int, offset: int) -> list[tuple[Session, bool]]:
+    """A phone's games, newest first, one page of them."""
+    rows = _rows(
+        get_db().conn,
+        "select s.*, d.can_edit as device_can_edit from device_sessions d "
+        "join sessions s on s.id = d.session_id where d.device_id = ? "
+        "order by s.created desc, s.id desc limit ? offset ?",
+        [device_id, limit, offset],
     )
-    if not rows:
-        return False
-    version = rows[0]
-    _save(
-        session,
-        version["round_id"],
-        json.loads(version["facts"]),
-        version["deleted"],
-        f"restored version {version_id}",
+    return [(Session.from_row(row), bool(row["device_can_edit"])) for row in rows]
+
+
+def device_session_count(device_id: str) -> int:
+    return (
+        get_db()
+        .execute("select count(*) from device_sessions where device_id = ?", [device_id])
+        .fetchone()[0]
     )
-    return True

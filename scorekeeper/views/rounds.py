@@ -5,10 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import store
+from .. import changes, store
 from ..forms import EmptyForm, field_for, fill_round_form, round_facts, round_form
 from ..rules import RulesError, game
 from ..rules.catalog import get_variant, resolve
+from ..sheet import build_sheet
 from .sessions import require_edit
 
 bp = Blueprint("rounds", __name__, url_prefix="/s/<token>/rounds")
@@ -33,6 +34,81 @@ def _natural_names() -> list[str]:
     return [f"{rank}{suit}" for suit in "SHDC" for rank in ranks]
 
 
+def _base_revision(form) -> int | None:
+    """The revision the form was loaded at (None: a form from before revisions were sent)."""
+    text = (form.revision.data or "").strip()
+    return int(text) if text.isdigit() and len(text) < 12 else None
+
+
+def _submission_key(form) -> str | None:
+    key = (form.submission.data or "").strip()
+    return key if 0 < len(key) <= 64 else None
+
+
+def _plan_round(round_id: int | None, facts: dict, base: int | None, key: str | None):
+    """The change a round form asks for, or why it must not be made on the session as it is now."""
+
+    def plan(session: store.Session, rounds: list[store.StoredRound]):
+        if key is not None:
+            saved = store.submitted(session.id, key)
+            if saved is not None:
+                return changes.Duplicate(saved, changes.number_of(saved, rounds))
+        if base is not None and base != session.revision:
+            since = store.changed_since(session.id, base)
+            # a new round clashes with any round entered, deleted or restored meanwhile:
+            # two phones entering the same hand; a correction clashes with news of its round
+            if since.rounds_added_or_removed if round_id is None else round_id in since.rounds:
+                return changes.Conflict(session, rounds)
+        if round_id is not None and changes.number_of(round_id, rounds) is None:
+            return changes.Refused(_("That round was deleted meanwhile."))
+        note = "entered" if round_id is None else "corrected"
+        return store.Change(round_id, facts, 0, note, submission=key)
+
+    return plan
+
+
+def _attach(form, error_field: str | None, message: str, players: list[str]) -> None:
+    name = field_for(error_field, players)
+    target = form[name] if name and name in form else None
+    if target is not None:
+        target.errors = [*target.errors, message]
+    else:
+        form.form_errors.append(message)
+
+
+def _save(form, session: store.Session, round_id: int | None, facts: dict):
+    """Save the round exactly once; a response, or the conflict to show with the form."""
+    token = request.view_args["token"]
+    base, key = _base_revision(form), _submission_key(form)
+    outcome = changes.apply(session.id, _plan_round(round_id, facts, base, key))
+    if isinstance(outcome, changes.Saved):
+        if round_id is None:
+            flash(_("Round %(n)s saved.", n=outcome.number))
+        else:
+            flash(_("Round %(n)s corrected; everything after it was recomputed.", n=outcome.number))
+        return redirect(url_for("sessions.page", token=token))
+    if isinstance(outcome, changes.Duplicate):
+        # a double tap or a resubmitted page: the first save stands, nothing moves on
+        if outcome.number is not None:
+            flash(_("Round %(n)s was already saved.", n=outcome.number))
+        return redirect(url_for("sessions.page", token=token))
+    if isinstance(outcome, changes.Refused):
+        flash(outcome.reason)
+        return redirect(url_for("sessions.page", token=token))
+    if isinstance(outcome, changes.Broken):
+        own_round = outcome.round_index is not None and (outcome.field or "").startswith(
+            f"rounds[{outcome.round_index}]"
+        )
+        if own_round:
+            _attach(form, outcome.field, outcome.reason, session.players)
+        else:
+            form.form_errors.append(
+                _("This change breaks a later round: %(why)s", why=outcome.reason)
+            )
+        return None
+    return outcome  # a Conflict: the form is shown again over the latest state
+
+
 def _handle(token: str, round_id: int | None):
     session = require_edit(token)
     variant = get_variant(session.variant)
@@ -43,49 +119,55 @@ def _handle(token: str, round_id: int | None):
         if index is None:
             abort(404)
     form = round_form(variant, session.players, session.options, formdata=request.form or None)
-    if request.method == "GET" and round_id is not None:
-        fill_round_form(form, variant, session.players, stored_rounds[index].facts)
+    if request.method == "GET":
+        form.revision.data = str(session.revision)
+        form.submission.data = store.new_token()
+        if round_id is not None:
+            fill_round_form(form, variant, session.players, stored_rounds[index].facts)
     preview = None
+    latest = None
+    status = 200
     if request.method == "POST" and form.validate_on_submit():
         facts = round_facts(form, variant, session.players)
-        rounds = [r.facts for r in stored_rounds]
-        if round_id is None:
-            rounds.append(facts)
-        else:
-            rounds[index] = facts
-        try:
-            result = game(session.engine_request(rounds[: index + 1]))
-        except RulesError as error:
-            name = field_for(error.field, session.players)
-            target = form[name] if name and name in form else None
-            if target is not None:
-                target.errors = [*target.errors, error.message]
-            else:
-                form.form_errors.append(error.message)
-        else:
-            if form.save.data:
-                try:
-                    game(session.engine_request(rounds))  # later rounds must still score
-                except RulesError as error:
-                    form.form_errors.append(
-                        _("This change breaks a later round: %(why)s", why=error.message)
+        if form.save.data:
+            answer = _save(form, session, round_id, facts)
+            if isinstance(answer, changes.Conflict):
+                form.form_errors.append(
+                    _(
+                        "Someone else changed this session. The latest score is shown; "
+                        "your entry is kept below: check it and save again."
                     )
+                )
+                # the next save is based on what the player has now seen
+                form.revision.data = str(answer.session.revision)
+                form.revision.raw_data = [form.revision.data]
+                session, stored_rounds = answer.session, answer.rounds
+                latest = build_sheet(session, stored_rounds)
+                if round_id is not None:
+                    latest_round = next((r for r in stored_rounds if r.id == round_id), None)
+                    if latest_round is None:
+                        flash(_("That round was deleted meanwhile."))
+                        return redirect(url_for("sessions.page", token=token))
+                    index = stored_rounds.index(latest_round)
                 else:
-                    if round_id is None:
-                        store.add_round(session, facts)
-                        flash(_("Round %(n)s saved.", n=index + 1))
-                    else:
-                        store.update_round(session, round_id, facts)
-                        flash(
-                            _(
-                                "Round %(n)s corrected; everything after it was recomputed.",
-                                n=index + 1,
-                            )
-                        )
-                    return redirect(url_for("sessions.page", token=token))
-            preview = result["rounds"][index]
-            preview["totals"] = result["totals"]
-            preview["finished"] = result["finished"]
+                    index = len(stored_rounds)
+                status = 409
+            elif answer is not None:
+                return answer
+        if not form.errors and not form.form_errors:
+            rounds = [r.facts for r in stored_rounds]
+            if round_id is None:
+                rounds.append(facts)
+            else:
+                rounds[index] = facts
+            try:
+                result = game(session.engine_request(rounds[: index + 1]))
+            except RulesError as error:
+                _attach(form, error.field, error.message, session.players)
+            else:
+                preview = result["rounds"][index]
+                preview["totals"] = result["totals"]
+                preview["finished"] = result["finished"]
     try:
         dealer = game(session.engine_request([r.facts for r in stored_rounds[:index]]))[
             "next_dealer"
@@ -93,19 +175,22 @@ def _handle(token: str, round_id: int | None):
     except RulesError as error:  # an earlier round no longer scores: say so, keep the form usable
         form.form_errors.append(error.message)
         dealer = "?"
-    return render_template(
+    page = render_template(
         "round_form.html",
         session=session,
         token=token,
         variant=variant,
         form=form,
         preview=preview,
+        latest=latest,
+        latest_round=stored_rounds[index] if latest is not None and round_id is not None else None,
         number=index + 1,
         dealer=dealer,
         editing=round_id is not None,
         cards=_card_data(session),
         seats=list(enumerate(session.players)),
     )
+    return page, status
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -121,19 +206,25 @@ def edit(token: str, round_id: int):
 @bp.post("/<int:round_id>/delete")
 def delete(token: str, round_id: int):
     session = require_edit(token)
-    if not EmptyForm().validate_on_submit() or store.get_round(session, round_id) is None:
-        abort(404)
-    remaining = [r.facts for r in store.rounds_of(session) if r.id != round_id]
-    try:
-        game(session.engine_request(remaining))
-    except RulesError as error:
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+
+    def plan(current: store.Session, rounds: list[store.StoredRound]):
+        stored = next((r for r in rounds if r.id == round_id), None)
+        if stored is None:
+            return changes.Refused(_("That round is already deleted."))
+        return store.Change(round_id, stored.facts, 1, "deleted")
+
+    outcome = changes.apply(session.id, plan)
+    if isinstance(outcome, changes.Broken):
         flash(
             _(
                 "That round cannot be deleted: without it a later round breaks (%(why)s).",
-                why=error.message,
+                why=outcome.reason,
             )
         )
-        return redirect(url_for("sessions.page", token=token))
-    store.delete_round(session, round_id)
-    flash(_("Round deleted; it can be restored from the history of changes."))
+    elif isinstance(outcome, changes.Refused):
+        flash(outcome.reason)
+    else:
+        flash(_("Round deleted; it can be restored from the history of changes."))
     return redirect(url_for("sessions.page", token=token))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from io import BytesIO
 
 import segno
@@ -13,27 +15,44 @@ from flask import (
     jsonify,
     redirect,
     render_template,
+    request,
     url_for,
 )
 from flask import session as cookie
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import store
+from .. import changes, store
 from ..forms import EmptyForm, options_from, players_from_text, session_form
 from ..links import share_url
 from ..rules.catalog import VARIANTS, resolve
-from ..sheet import build_sheet, chart_svg
+from ..sheet import build_sheet, chart_svg, summary_of
 
 bp = Blueprint("sessions", __name__)
 
-HELD = "held"  # the signed cookie listing the links this phone created or opened
-MAX_HELD = 200
+DEVICE = "device"  # the signed cookie's random id of this phone; its games are in the database
+HELD = "held"  # the old cookie list of links, moved into the database on the first visit
+PER_PAGE = 20
 
 
-def remember(token: str) -> None:
-    held = [t for t in cookie.get(HELD, []) if t != token]
-    cookie[HELD] = [token, *held][:MAX_HELD]
-    cookie.permanent = True
+def device_id() -> str:
+    """This phone's id, made on its first visit (games it held in the old cookie move over)."""
+    device = cookie.get(DEVICE)
+    if not isinstance(device, str) or not 16 <= len(device) <= 64:
+        device = secrets.token_urlsafe(16)
+        cookie[DEVICE] = device
+        cookie.permanent = True
+    held = cookie.pop(HELD, None)
+    if isinstance(held, list):
+        for token in reversed(held):  # oldest first, as they were opened
+            found = store.find_session(token) if isinstance(token, str) else None
+            if found is not None:
+                store.remember_device(device, found[0].id, found[1])
+    return device
+
+
+def remember(session: store.Session, can_edit: bool) -> None:
+    store.remember_device(device_id(), session.id, can_edit)
 
 
 def open_session(token: str) -> tuple[store.Session, bool]:
@@ -52,13 +71,35 @@ def require_edit(token: str) -> store.Session:
 
 @bp.get("/")
 def index():
-    held = store.sessions_by_tokens(cookie.get(HELD, []))
+    device = device_id()
+    page = request.args.get("page", "1")
+    page = int(page) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    total = store.device_session_count(device)
     listed = []
-    for session, can_edit in held:
-        sheet = build_sheet(session)
-        listed.append({"session": session, "can_edit": can_edit, "sheet": sheet})
-    listed.sort(key=lambda item: item["session"].created, reverse=True)
-    return render_template("index.html", held=listed, variants=list(VARIANTS.values()))
+    for session, can_edit in store.device_sessions(device, PER_PAGE, (page - 1) * PER_PAGE):
+        if session.summary is None and session.round_count:
+            session = _fill_summary(session)
+        listed.append(
+            {"session": session, "can_edit": can_edit, "variant": VARIANTS[session.variant]}
+        )
+    return render_template(
+        "index.html",
+        held=listed,
+        page=page,
+        pages=max(1, -(-total // PER_PAGE)),
+        total=total,
+        variants=list(VARIANTS.values()),
+    )
+
+
+def _fill_summary(session: store.Session) -> store.Session:
+    """A game saved before summaries were kept: work its summary out once and keep it."""
+    sheet = build_sheet(session)
+    if sheet.result is None:
+        return session
+    summary = summary_of(session, sheet.result)
+    store.save_summary(session, summary, len(sheet.rounds))
+    return store.get_session(session.id)
 
 
 @bp.route("/new/<variant_id>", methods=["GET", "POST"])
@@ -77,33 +118,65 @@ def new(variant_id: str):
         else:
             dealer = (form.dealer.data or "").strip() or players[0]
             session = store.create_session(variant.id, options, players, dealer)
-            remember(session.edit_token)
+            remember(session, True)
             return redirect(url_for("sessions.page", token=session.edit_token))
     return render_template("new_session.html", variant=variant, form=form)
+
+
+def _page_etag(session: store.Session) -> str:
+    # the read-only page is the same for everyone until the next change (or another language)
+    return f"r{session.revision}-{get_locale() or 'en'}"
 
 
 @bp.get("/s/<token>")
 def page(token: str):
     session, can_edit = open_session(token)
-    remember(token)
+    remember(session, can_edit)
+    # an editor's page carries forms with CSRF tokens and messages meant for them: never cached
+    cacheable = not can_edit and not cookie.get("_flashes")
+    if cacheable and request.if_none_match.contains(_page_etag(session)):
+        return _not_modified(_page_etag(session))
     sheet = build_sheet(session)
     rules = resolve(session.variant, session.options, len(session.players))
-    return render_template(
-        "session.html",
-        session=session,
-        token=token,
-        can_edit=can_edit,
-        sheet=sheet,
-        rules=rules,
-        chart=chart_svg(sheet),
-        form=EmptyForm(),
+    response = Response(
+        render_template(
+            "session.html",
+            session=session,
+            token=token,
+            can_edit=can_edit,
+            sheet=sheet,
+            rules=rules,
+            chart=chart_svg(sheet),
+            form=EmptyForm(),
+        ),
+        mimetype="text/html",
     )
+    if cacheable:
+        response.set_etag(_page_etag(session))
+        response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _not_modified(etag: str) -> Response:
+    response = Response(status=304)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @bp.get("/s/<token>/revision")
 def revision(token: str):
-    session, _ = open_session(token)
-    return jsonify(revision=session.revision)
+    """The live view's poll: 304 while nothing changed, so 200 phones cost next to nothing."""
+    current = store.current_revision(token)
+    if current is None:
+        abort(404)
+    etag = f"r{current}"
+    if request.if_none_match.contains(etag):
+        return _not_modified(etag)
+    response = jsonify(revision=current)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "private, no-cache"  # ask again each time, with the ETag
+    return response
 
 
 @bp.get("/s/<token>/qr/<kind>.svg")
@@ -116,10 +189,20 @@ def qr(token: str, kind: str):
     else:
         abort(404)
     link = share_url("sessions.page", token=target)
+    etag = hashlib.sha256(link.encode()).hexdigest()[:32]
+    if request.if_none_match.contains(etag):
+        return _qr_cached(Response(status=304), etag)
     # a whole SVG document (with its namespace): an <img> does not render inline SVG markup
     buffer = BytesIO()
     segno.make(link, error="m").save(buffer, kind="svg", scale=4, dark="#000", light="#fff")
-    return Response(buffer.getvalue(), mimetype="image/svg+xml")
+    return _qr_cached(Response(buffer.getvalue(), mimetype="image/svg+xml"), etag)
+
+
+def _qr_cached(response: Response, etag: str) -> Response:
+    # a link never changes: the phone keeps its picture for a day (private: it holds a token)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @bp.post("/s/<token>/again")
@@ -134,7 +217,7 @@ def again(token: str):
     new_session = store.create_session(
         session.variant, session.options, session.players, dealer, previous_id=session.id
     )
-    remember(new_session.edit_token)
+    remember(new_session, True)
     if winners:
         flash(_("New game. The last one went to %(winners)s.", winners=", ".join(winners)))
     return redirect(url_for("sessions.page", token=new_session.edit_token))
@@ -154,8 +237,59 @@ def versions(token: str):
 
 @bp.post("/s/<token>/versions/<int:version_id>/restore")
 def restore(token: str, version_id: int):
+    """Restoring is a new version of the round, checked against every round after it."""
     session = require_edit(token)
-    if not EmptyForm().validate_on_submit() or not store.restore_version(session, version_id):
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    version = store.get_version(session, version_id)
+    if version is None:
         abort(404)
-    flash(_("The earlier version is back; everything after it was recomputed."))
+    change = store.Change(
+        version["round_id"], version["facts"], version["deleted"], f"restored version {version_id}"
+    )
+    outcome = changes.apply(session.id, lambda current, rounds: change)
+    if isinstance(outcome, changes.Broken):
+        flash(
+            _(
+                "That version cannot be restored: with it a later round breaks (%(why)s).",
+                why=outcome.reason,
+            )
+        )
+    else:
+        flash(_("The earlier version is back; everything after it was recomputed."))
+    return redirect(url_for("sessions.page", token=token))
+
+
+@bp.post("/s/<token>/undo")
+def undo(token: str):
+    """Take back the newest change (a new round, a correction, a delete); each tap one more."""
+    session = require_edit(token)
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    seen = request.form.get("revision", "")
+
+    def plan(current: store.Session, rounds: list[store.StoredRound]):
+        # a second tap (or another phone's save) moved the session on: undo nothing unseen
+        if seen != str(current.revision):
+            return changes.Refused(
+                _("The session changed since this page was shown: nothing was undone.")
+            )
+        last = store.last_undoable(current)
+        if last is None:
+            return changes.Refused(_("There is nothing to undo."))
+        before = store.version_before(last)
+        note = f"undid version {last['id']}"
+        if before is None:  # the change entered the round: undoing it removes the round
+            return store.Change(last["round_id"], last["facts"], 1, note, undoes=last["id"])
+        return store.Change(
+            last["round_id"], before["facts"], before["deleted"], note, undoes=last["id"]
+        )
+
+    outcome = changes.apply(session.id, plan)
+    if isinstance(outcome, changes.Broken):
+        flash(_("That cannot be undone: a later round would break (%(why)s).", why=outcome.reason))
+    elif isinstance(outcome, changes.Refused):
+        flash(outcome.reason)
+    else:
+        flash(_("Undone. The change is kept in the history of changes."))
     return redirect(url_for("sessions.page", token=token))

@@ -293,7 +293,12 @@ def test_forms_refuse_a_post_without_the_csrf_token(csrf_app):
 
 def test_migrations_run_once(tmp_path):
     db = connect(str(tmp_path / "m.sqlite"))
-    assert migrate(db) == ["0001_sessions_and_rounds", "0002_session_revision"]
+    assert migrate(db) == [
+        "0001_sessions_and_rounds",
+        "0002_session_revision",
+        "0003_exactly_once",
+        "0004_device_lists",
+    ]
     assert migrate(db) == []
     assert "revision" in db["sessions"].columns_dict
 

@@ -1,0 +1,157 @@
+"""A real `scorekeeper serve` on 127.0.0.1, and phones that talk to it over keep-alive HTTP.
+
+Shared by the concurrency and kill tests and by benchmarks/bench_load.py. Every request
+goes to 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """`scorekeeper serve` in a subprocess on a free port, on the given database file."""
+
+    def __init__(self, database: Path, port: int | None = None) -> None:
+        self.database = database
+        self.port = port or free_port()
+        self.key = secrets.token_hex(32)
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> Server:
+        env = dict(
+            os.environ,
+            SCOREKEEPER_DATABASE=str(self.database),
+            SCOREKEEPER_SECRET_KEY=self.key,  # the same key across restarts: cookies stay valid
+        )
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(self.port)],
+            env=env,
+            cwd=PROJECT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return self
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError("scorekeeper serve stopped while starting") from None
+                time.sleep(0.05)
+        raise RuntimeError("scorekeeper serve did not answer")
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()  # SIGKILL: no chance to clean up
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Phone:
+    """One browser: its own cookie and one keep-alive connection, redirects not followed."""
+
+    def __init__(self, port: int, timeout: float = 15) -> None:
+        self.port = port
+        self.timeout = timeout
+        self.cookie = ""
+        self.conn: http.client.HTTPConnection | None = None
+
+    def request(
+        self, method: str, path: str, data: dict | None = None, headers: dict | None = None
+    ) -> tuple[int, dict[str, str], str]:
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        sent = dict(headers or {})
+        if self.cookie:
+            sent["Cookie"] = self.cookie
+        if body is not None:
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+        try:
+            self.conn.request(method, path, body=body, headers=sent)
+            response = self.conn.getresponse()
+            text = response.read().decode(errors="replace")
+        except (OSError, http.client.HTTPException):
+            self.close()
+            raise
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie" and value.startswith("session="):
+                self.cookie = value.split(";", 1)[0]
+        if response.getheader("Connection", "").lower() == "close":
+            self.close()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, text
+
+    def get(self, path: str, headers: dict | None = None) -> tuple[int, dict[str, str], str]:
+        return self.request("GET", path, headers=headers)
+
+    def post(self, path: str, data: dict) -> tuple[int, dict[str, str], str]:
+        return self.request("POST", path, data=data)
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+def hidden(page: str, name: str) -> str:
+    found = re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page)
+    if found is None:
+        raise AssertionError(f"no hidden field {name} in the page")
+    return found.group(1)
+
+
+def start_rummy(phone: Phone, players: tuple[str, ...] = ("Ana", "Ben"), target: int = 1000) -> str:
+    """A Basic Rummy game through the form, with its CSRF token; returns the edit path."""
+    _, _, page = phone.get("/new/rummy")
+    status, headers, _ = phone.post(
+        "/new/rummy",
+        {
+            "csrf_token": hidden(page, "csrf_token"),
+            "players": "\n".join(players),
+            "dealer": "",
+            "option_ace": "low",
+            "option_borrow": "none",
+            "option_target": str(target),
+        },
+    )
+    assert status == 302, status
+    return urllib.parse.urlsplit(headers["location"]).path
+
+
+def round_form(phone: Phone, game: str, round_id: int | None = None) -> dict[str, str]:
+    """Open a round form: the hidden fields a browser sends back with it."""
+    path = f"{game}/rounds/new" if round_id is None else f"{game}/rounds/{round_id}"
+    status, _, page = phone.get(path)
+    assert status == 200, status
+    return {name: hidden(page, name) for name in ("csrf_token", "revision", "submission")}
+
+
+def rummy_round(keys: dict[str, str], ben_hand: str) -> dict[str, str]:
+    """Ana goes out; Ben holds the given cards."""
+    return {**keys, "winner": "Ana", "end": "out", "hand_1": ben_hand, "save": "1"}
