@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import has_request_context, request
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -13,6 +14,7 @@ from wtforms import (
     Field,
     HiddenField,
     IntegerField,
+    RadioField,
     SelectField,
     StringField,
     SubmitField,
@@ -125,10 +127,33 @@ def options_from(form: FlaskForm, variant: Variant) -> dict[str, Any]:
 NOBODY = "-"
 
 
+# the table's last choice between typing cards and typing counted points, per session
+# (the cookie's path is the session's rounds, so each table keeps its own)
+ENTRY_COOKIE = "entry_mode"
+ENTRY_MODES = ("cards", "count")
+YES, NO = "y", "n"
+MOST_COUNTED = 9999  # the contract's bound on a hand given as a count
+# round ends where the winner has laid down every card: the winner's hand is known (none)
+GOING_OUT_ENDS = ("out", "rummy")
+
+
+def preferred_mode() -> str:
+    mode = request.cookies.get(ENTRY_COOKIE) if has_request_context() else None
+    return mode if mode in ENTRY_MODES else "cards"
+
+
+def _counted_only(form: FlaskForm, field: Field) -> None:
+    """A number typed on a phone's keypad: empty (not given), or 0 to 9999."""
+    text = (field.data or "").strip()
+    if form.mode.data == "count" and text and not (text.isdigit() and int(text) <= MOST_COUNTED):
+        raise ValidationError(gettext("Type a whole number from 0 to %(most)s.", most=MOST_COUNTED))
+
+
 def round_form(
     variant: Variant, players: list[str], options: dict[str, Any], formdata: Any = None
 ) -> FlaskForm:
-    """A round of this variant: who won and how, each hand, and the facts the variant needs."""
+    """A round of this variant: who won and how, each hand (as cards or as a count), and the
+    facts the variant needs. Every answer that changes a score is asked, never assumed."""
     winner_choices = [(p, p) for p in players]
     if "stock" in variant.ends:
         winner_choices.append((NOBODY, _l("Nobody (the stock ran out)")))
@@ -138,9 +163,38 @@ def round_form(
         "knock": _l("Knocked"),
         "stock": _l("Stock ran out / blocked"),
     }
+    counted_facts = getattr(variant, "winner_count_facts", ())
+
+    def chosen_winner(form: FlaskForm, field: Field) -> None:
+        if field.data not in {value for value, _ in winner_choices}:
+            raise ValidationError(gettext("Choose who went out or knocked."))
+
+    def answered(player: str) -> Any:
+        """Where not having melded costs (Rami's +100), each loser's answer is needed."""
+
+        def check(form: FlaskForm, field: Field) -> None:
+            went_out = form.winner.data == player and form.end.data in GOING_OUT_ENDS
+            if variant.unopened_surcharge and field.data not in (YES, NO) and not went_out:
+                raise ValidationError(
+                    gettext("Had %(player)s melded before the end? Tap yes or no.", player=player)
+                )
+
+        return check
 
     class RoundForm(FlaskForm):
-        winner = SelectField(_l("Who went out or knocked"), choices=choices(winner_choices))
+        mode = RadioField(
+            _l("Enter each hand as"),
+            choices=choices([("count", _l("Points counted")), ("cards", _l("Cards"))]),
+            default=preferred_mode(),
+            validate_choice=False,
+            filters=[lambda value: value if value in ENTRY_MODES else "cards"],
+        )
+        winner = RadioField(
+            _l("Who went out or knocked"),
+            choices=choices(winner_choices),
+            validate_choice=False,
+            validators=[chosen_winner],
+        )
         end = SelectField(
             _l("How the round ended"), choices=choices([(e, end_text[e]) for e in variant.ends])
         )
@@ -157,6 +211,13 @@ def round_form(
             f"hand_{seat}",
             StringField(gettext("%(player)s: cards left in hand", player=player)),
         )
+        setattr(
+            RoundForm,
+            f"count_{seat}",
+            StringField(
+                gettext("%(player)s: points in hand", player=player), validators=[_counted_only]
+            ),
+        )
         if variant.melds_scored:
             setattr(
                 RoundForm,
@@ -167,13 +228,32 @@ def round_form(
             setattr(
                 RoundForm,
                 f"opened_{seat}",
-                BooleanField(gettext("%(player)s had melded before the end", player=player)),
+                RadioField(
+                    gettext("Had %(player)s melded before the end?", player=player),
+                    choices=choices([(YES, _l("Yes")), (NO, _l("No"))]),
+                    validate_choice=False,
+                    validators=[answered(player)],
+                ),
             )
     if "draws" in variant.round_facts and options.get("quick_bonus"):
         RoundForm.draws = IntegerField(
             _l("How many cards the winner drew before going out"),
             validators=[Optional(), NumberRange(min=0)],
         )
+    if "meld_points" in counted_facts:
+        RoundForm.meld_points = StringField(
+            _l("The winner's melds, counted at the table (points)"), validators=[_counted_only]
+        )
+    if "wilds" in counted_facts:
+        RoundForm.wilds_jokers = StringField(
+            _l("Jokers in the winner's melds"), validators=[_counted_only]
+        )
+        if options.get("deuces_wild"):
+            RoundForm.wilds_deuces = StringField(
+                _l("Deuces used as wild cards in the winner's melds"), validators=[_counted_only]
+            )
+        if options.get("special_bonus") and "one_suit" in variant.round_facts:
+            RoundForm.one_suit = BooleanField(_l("All 15 of the winner's cards in one suit"))
     if "ten_cards" in variant.round_facts:
         RoundForm.ten_cards = BooleanField(_l("Ù with all 10 cards melded (no discard)"))
     if "fed" in variant.round_facts and options.get("feeding_penalties"):
@@ -181,24 +261,54 @@ def round_form(
     return RoundForm(formdata=formdata) if formdata is not None else RoundForm()
 
 
+def _number(text: str | None) -> int | None:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and int(text) <= MOST_COUNTED else None
+
+
 def round_facts(form: FlaskForm, variant: Variant, players: list[str]) -> dict[str, Any]:
-    """The round record of the contract, from the form as typed (cards left as text tokens)."""
-    facts: dict[str, Any] = {
-        "winner": None if form.winner.data == NOBODY else form.winner.data,
-        "end": form.end.data,
-        "hands": {},
-    }
+    """The round record of the contract, from the form as typed (cards left as text tokens,
+    or counts). A count left empty leaves that hand out, so the engine names the hands it
+    needs; "had melded" left unanswered stays unanswered, for the engine to ask."""
+    counted = form.mode.data == "count"
+    winner = None if form.winner.data == NOBODY else form.winner.data
+    facts: dict[str, Any] = {"winner": winner, "end": form.end.data, "hands": {}}
+    winner_holds_nothing = winner is not None and form.end.data in GOING_OUT_ENDS
     for seat, player in enumerate(players):
-        facts["hands"][player] = (form[f"hand_{seat}"].data or "").replace(",", " ").split()
+        if counted:
+            count = _number(form[f"count_{seat}"].data)
+            if count is not None:
+                facts["hands"][player] = count
+            elif player == winner and winner_holds_nothing:
+                facts["hands"][player] = []
+        else:
+            facts["hands"][player] = (form[f"hand_{seat}"].data or "").replace(",", " ").split()
         if variant.melds_scored:
             lines = (form[f"melds_{seat}"].data or "").splitlines()
             melds = [line.replace(",", " ").split() for line in lines if line.strip()]
             if melds:
                 facts.setdefault("melds", {})[player] = melds
         if "opened" in variant.round_facts:
-            facts.setdefault("opened", {})[player] = bool(form[f"opened_{seat}"].data)
+            answer = form[f"opened_{seat}"].data
+            opened = facts.setdefault("opened", {})
+            if player == winner and winner_holds_nothing:
+                # the round says it: out after an earlier meld, or rummy with none before
+                opened[player] = form.end.data != "rummy"
+            elif answer in (YES, NO):
+                opened[player] = answer == YES
     if "draws" in form and form.draws.data is not None:
         facts["draws"] = form.draws.data
+    if counted and "meld_points" in form and _number(form.meld_points.data) is not None:
+        facts["meld_points"] = _number(form.meld_points.data)
+    if counted and "wilds_jokers" in form:
+        wilds = {"jokers": _number(form.wilds_jokers.data)}
+        if "wilds_deuces" in form:
+            wilds["deuces"] = _number(form.wilds_deuces.data)
+        wilds = {kind: n for kind, n in wilds.items() if n is not None}
+        if wilds:
+            facts["wilds"] = wilds
+            if "one_suit" in form:
+                facts["one_suit"] = bool(form.one_suit.data)
     if "ten_cards" in form and form.ten_cards.data:
         facts["ten_cards"] = True
     if "fed" in form:
@@ -214,18 +324,35 @@ def round_facts(form: FlaskForm, variant: Variant, players: list[str]) -> dict[s
 def fill_round_form(
     form: FlaskForm, variant: Variant, players: list[str], facts: dict[str, Any]
 ) -> None:
-    """Put a stored round back into the form, for a correction."""
+    """Put a stored round back into the form, for a correction (as counts if it was counted)."""
+    hands = facts.get("hands", {})
+    form.mode.data = "count" if any(isinstance(h, int) for h in hands.values()) else "cards"
     form.winner.data = facts.get("winner") or NOBODY
     form.end.data = facts.get("end")
     for seat, player in enumerate(players):
-        form[f"hand_{seat}"].data = " ".join(facts.get("hands", {}).get(player, []))
+        hand = hands.get(player, [])
+        if isinstance(hand, int):
+            form[f"count_{seat}"].data = str(hand)
+        else:
+            form[f"hand_{seat}"].data = " ".join(hand)
         if variant.melds_scored:
             melds = facts.get("melds", {}).get(player, [])
             form[f"melds_{seat}"].data = "\n".join(" ".join(meld) for meld in melds)
         if "opened" in variant.round_facts:
-            form[f"opened_{seat}"].data = bool(facts.get("opened", {}).get(player))
+            opened = facts.get("opened", {}).get(player)
+            form[f"opened_{seat}"].data = None if opened is None else YES if opened else NO
     if "draws" in form:
         form.draws.data = facts.get("draws")
+    if "meld_points" in form and facts.get("meld_points") is not None:
+        form.meld_points.data = str(facts["meld_points"])
+    wilds = facts.get("wilds")
+    wilds = {"jokers": wilds} if isinstance(wilds, int) else wilds
+    if "wilds_jokers" in form and isinstance(wilds, dict):
+        form.wilds_jokers.data = str(wilds.get("jokers", ""))
+        if "wilds_deuces" in form:
+            form.wilds_deuces.data = str(wilds.get("deuces", ""))
+    if "one_suit" in form:
+        form.one_suit.data = bool(facts.get("one_suit"))
     if "ten_cards" in form:
         form.ten_cards.data = bool(facts.get("ten_cards"))
     if "fed" in form:

@@ -1,105 +1,247 @@
-// Tap-to-pick cards for the round form, and each hand's points as it is typed.
-// The form works without this script: cards can always be typed (AS 10H JK).
+// The round form on a phone: cards tapped in a bottom sheet, counts typed on the keypad.
+// The form works without this script (cards typed as text, AS 10H JK). This script never
+// reads card text itself: the server's engine answers what each field holds and counts.
 (function () {
   "use strict";
   var form = document.getElementById("round-form");
   if (!form) return;
-  var data = JSON.parse(form.dataset.cards);
-  var ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  var suits = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
   var picker = document.getElementById("picker");
   var grid = picker.querySelector(".picker-grid");
+  var tools = picker.querySelector(".picker-tools");
   var targetName = document.getElementById("picker-target");
-  var inputs = Array.prototype.slice.call(form.querySelectorAll(".hand input, .hand textarea"));
+  var sheetPoints = document.getElementById("picker-points");
+  var undoButton = document.getElementById("picker-undo");
+  var meldButton = document.getElementById("picker-meld");
+  var nextButton = document.getElementById("picker-next");
+  var fields = Array.prototype.slice.call(form.querySelectorAll("input.cards, textarea.cards"));
+  var ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  var suits = [["S", "\u2660"], ["H", "\u2665"], ["D", "\u2666"], ["C", "\u2663"]];
   var target = null;
+  var history = []; // [field, value before] for each change made from the sheet
+  var answer = null; // the server's last word on the fields
+  var asking = null;
+  var typingTimer = null;
 
-  function tokens(text) {
-    return text.toUpperCase().replace(/,/g, " ").split(/\s+/).filter(Boolean).map(function (t) {
-      return t.replace(/^T/, "10").replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C").split("=")[0];
+  // --- what the engine says -------------------------------------------------------
+  function ask() {
+    var query = new URLSearchParams();
+    fields.forEach(function (field) { query.append(field.name, field.value); });
+    if (asking) asking.abort();
+    asking = new AbortController();
+    fetch(form.dataset.pointsUrl + "?" + query.toString(), {
+      signal: asking.signal, credentials: "same-origin", headers: { Accept: "application/json" }
+    }).then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) { if (data) { answer = data; show(); } })
+      .catch(function () { /* offline or superseded: the last answer stays */ });
+  }
+  function askSoon() {
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(ask, 200);
+  }
+  function pointsText(name) {
+    if (!answer) return "";
+    if (answer.errors[name]) return answer.errors[name];
+    var field = answer.fields[name];
+    if (!field || field.points === undefined || !field.cards.length) return "";
+    var text = "= " + field.points + " " + form.dataset.pointsLabel;
+    if (field.melds.length) text += " (" + field.melds.join(", ") + ")";
+    return text;
+  }
+  function show() {
+    form.querySelectorAll(".points").forEach(function (line) {
+      line.textContent = pointsText(line.dataset.for);
+      line.classList.toggle("bad", Boolean(answer.errors[line.dataset.for]));
     });
-  }
-  function used() {
-    var counts = {};
-    inputs.forEach(function (input) {
-      tokens(input.value).forEach(function (t) { if (t === "*") t = "JK"; counts[t] = (counts[t] || 0) + 1; });
-    });
-    return counts;
-  }
-  function points(text) {
-    return tokens(text).reduce(function (sum, t) {
-      if (t === "JK" || t === "*") return sum + data.joker;
-      return sum + (data.values[t] || 0);
-    }, 0);
-  }
-  function refresh() {
-    var counts = used();
-    grid.querySelectorAll("button").forEach(function (button) {
-      var card = button.dataset.card;
-      var total = card === "JK" ? data.jokers : data.decks;
-      var left = total - (counts[card] || 0);
+    grid.parentNode.querySelectorAll("button[data-card]").forEach(function (button) {
+      var left = answer.left[button.dataset.card];
       button.querySelector(".left").textContent = left;
       button.disabled = left <= 0;
     });
-    form.querySelectorAll(".points").forEach(function (p) {
-      var input = document.getElementById(p.dataset.for);
-      if (input && input.value.trim()) p.textContent = "= " + points(input.value) + " points";
-      else p.textContent = "";
-    });
+    sheetPoints.textContent = target ? pointsText(target.name) : "";
   }
-  function add(card) {
-    if (!target) return;
-    if (target.tagName === "TEXTAREA") {
-      var lines = target.value.split("\n");
-      lines[lines.length - 1] = (lines[lines.length - 1] + " " + card).trim();
-      target.value = lines.join("\n");
-    } else {
-      target.value = (target.value + " " + card).trim();
-    }
-    refresh();
-  }
-  function cell(card, label, red) {
+
+  // --- the sheet --------------------------------------------------------------------
+  function cardButton(card, rank, suit, red) {
     var button = document.createElement("button");
     button.type = "button";
     button.dataset.card = card;
     if (red) button.className = "red";
-    button.innerHTML = label + '<span class="left"></span>';
+    button.textContent = rank;
+    if (suit) {
+      var symbol = document.createElement("span");
+      symbol.className = "suit";
+      symbol.textContent = suit;
+      button.appendChild(symbol);
+    }
+    var left = document.createElement("span");
+    left.className = "left";
+    button.appendChild(left);
     button.setAttribute("aria-label", card);
     button.addEventListener("click", function () { add(card); });
-    grid.appendChild(button);
+    return button;
   }
   suits.forEach(function (suit) {
-    ranks.forEach(function (rank) { cell(rank + suit[0], rank + suit[1], suit[0] === "H" || suit[0] === "D"); });
+    ranks.forEach(function (rank) {
+      grid.appendChild(cardButton(rank + suit[0], rank, suit[1], suit[0] === "H" || suit[0] === "D"));
+    });
   });
-  if (data.jokers > 0) cell("JK", "JK", false);
+  if (Number(form.dataset.jokers) > 0) tools.insertBefore(cardButton("JK", "JK", "", false), tools.firstChild);
 
-  inputs.forEach(function (input) {
+  function change(field, value) {
+    history.push([field, field.value]);
+    field.value = value;
+    ask();
+  }
+  function add(card) {
+    if (!target) return;
+    var lines = target.value.split("\n");
+    lines[lines.length - 1] = (lines[lines.length - 1] + " " + card).trim();
+    change(target, target.tagName === "TEXTAREA" ? lines.join("\n") : lines[0]);
+    keepInView(target);
+  }
+  function lastTokenRemoved(text) {
+    return text.replace(/\s*\S+\s*$/, "");
+  }
+  function sameKind(field) {
+    return field.name.split("_")[0] === target.name.split("_")[0];
+  }
+  function shown(field) {
+    return field.offsetParent !== null;
+  }
+  function nextField() {
+    var after = fields.slice(fields.indexOf(target) + 1);
+    return after.filter(function (f) { return sameKind(f) && shown(f); })[0] || null;
+  }
+  function keyboardOff(on) {
+    fields.forEach(function (field) {
+      if (on) {
+        if (!("inputmode" in field.dataset)) field.dataset.inputmode = field.getAttribute("inputmode") || "";
+        field.setAttribute("inputmode", "none");
+      } else if ("inputmode" in field.dataset) {
+        if (field.dataset.inputmode) field.setAttribute("inputmode", field.dataset.inputmode);
+        else field.removeAttribute("inputmode");
+        delete field.dataset.inputmode;
+      }
+    });
+  }
+  // the field being filled stays in the part of the screen the sheet leaves free
+  function keepInView(field) {
+    var box = (field.closest(".field") || field).getBoundingClientRect();
+    var free = window.innerHeight - picker.getBoundingClientRect().height - 8;
+    var by = 0;
+    if (box.bottom > free) by = box.bottom - free;
+    else if (box.top < 8) by = box.top - 8;
+    if (by) window.scrollBy(0, by);
+  }
+  function open(field) {
+    if (target && target !== field) target.readOnly = false;
+    target = field;
+    field.readOnly = true; // no phone keyboard over the sheet
+    keyboardOff(true);
+    document.body.classList.add("picking");
+    picker.hidden = false;
+    var label = field.labels && field.labels[0] ? field.labels[0].textContent : field.name;
+    targetName.textContent = label;
+    meldButton.disabled = field.tagName !== "TEXTAREA";
+    nextButton.disabled = !nextField();
+    if (answer) show();
+    keepInView(field);
+    ask();
+  }
+  function close() {
+    if (target) target.readOnly = false;
+    keyboardOff(false);
+    picker.hidden = true;
+    document.body.classList.remove("picking");
+    target = null;
+  }
+
+  fields.forEach(function (field) {
     var pick = document.createElement("button");
     pick.type = "button";
     pick.className = "button small pick";
-    pick.textContent = "Pick cards";
-    pick.addEventListener("click", function () {
-      target = input;
-      targetName.textContent = input.labels && input.labels[0] ? input.labels[0].textContent : "";
-      picker.hidden = false;
-      refresh();
+    pick.textContent = form.dataset.pickLabel;
+    pick.addEventListener("click", function () { open(field); });
+    field.insertAdjacentElement("afterend", pick);
+    // while the sheet is open, tapping another field fills that one, still without a keyboard
+    field.addEventListener("focus", function () { if (!picker.hidden && target !== field) open(field); });
+    field.addEventListener("input", askSoon);
+  });
+  undoButton.addEventListener("click", function () {
+    var last = history.pop();
+    if (last) {
+      last[0].value = last[1];
+      if (last[0] !== target) open(last[0]);
+    } else if (target) {
+      target.value = lastTokenRemoved(target.value);
+    }
+    ask();
+  });
+  meldButton.addEventListener("click", function () {
+    if (target && target.value.trim() && !/\n\s*$/.test(target.value)) change(target, target.value + "\n");
+  });
+  nextButton.addEventListener("click", function () {
+    var next = nextField();
+    if (next) open(next);
+  });
+  document.getElementById("picker-done").addEventListener("click", close);
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && !picker.hidden) close();
+  });
+
+  // --- the round ----------------------------------------------------------------------
+  var goingOut = form.dataset.goingOut.split(" ");
+  function checked(name) {
+    var input = form.querySelector("input[name='" + name + "']:checked");
+    return input ? input.value : null;
+  }
+  // the winner who went out holds nothing and had melded: those questions go away
+  function markWinner() {
+    var winner = checked("winner");
+    var out = goingOut.indexOf(form.elements.end.value) >= 0;
+    form.querySelectorAll("fieldset.player").forEach(function (fieldset) {
+      fieldset.classList.toggle("is-winner", out && fieldset.dataset.player === winner);
     });
-    input.insertAdjacentElement("afterend", pick);
-    input.addEventListener("focus", function () {
-      target = input;
-      targetName.textContent = input.labels && input.labels[0] ? input.labels[0].textContent : "";
+    if (target && !shown(target)) close();
+  }
+  form.querySelectorAll("input[name=winner]").forEach(function (input) {
+    input.addEventListener("change", markWinner);
+  });
+  form.elements.end.addEventListener("change", markWinner);
+  markWinner();
+
+  // the table's choice of cards or counts is remembered for its next round
+  form.querySelectorAll("input[name=mode]").forEach(function (input) {
+    input.addEventListener("change", function () {
+      var secure = location.protocol === "https:" ? "; Secure" : "";
+      document.cookie = "entry_mode=" + input.value + "; path=" + form.dataset.modePath +
+        "; max-age=31536000; SameSite=Lax" + secure;
+      if (input.value === "count") close();
     });
-    input.addEventListener("input", refresh);
   });
-  document.getElementById("picker-undo").addEventListener("click", function () {
-    if (!target) return;
-    var parts = target.value.trimEnd().split(/(\s+)/);
-    parts.splice(-1, 1);
-    target.value = parts.join("").trimEnd();
-    refresh();
+  // Enter on the keypad goes to the next count, not to the server half-filled
+  var counts = Array.prototype.slice.call(form.querySelectorAll("input.count"));
+  counts.forEach(function (input, index) {
+    input.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter") return;
+      var next = counts.slice(index + 1).filter(shown)[0];
+      if (next) { event.preventDefault(); next.focus(); }
+    });
   });
-  document.getElementById("picker-done").addEventListener("click", function () {
-    picker.hidden = true;
-    if (target) target.focus();
+
+  // a problem or a checked round is shown where the eye is
+  var news = document.getElementById("problems") || document.getElementById("preview");
+  if (news) {
+    news.scrollIntoView({ block: "start" });
+    news.focus({ preventScroll: true });
+  }
+  // a problem's link opens the folded section its field is in
+  form.ownerDocument.querySelectorAll(".error-summary a[href^='#']").forEach(function (link) {
+    link.addEventListener("click", function () {
+      var field = document.getElementById(link.getAttribute("href").slice(1));
+      var folded = field && field.closest("details");
+      if (folded) folded.open = true;
+    });
   });
-  refresh();
+  if (fields.some(function (field) { return field.value.trim(); })) ask();
 })();

@@ -18,20 +18,23 @@ def pick(page, seat, cards):
     """Tap cards in the picker for one player's hand."""
     page.locator(f"#hand_{seat} + button.pick").click()
     for card in cards:
-        page.locator(f'.picker-grid button[data-card="{card}"]').click()
+        page.locator(f'#picker button[data-card="{card}"]').click()
+    page.locator("#picker-done").click()
 
 
 def enter_round(page, winner, hands, opened):
     page.get_by_role("link", name=re.compile("Enter round")).click()
-    page.select_option("#winner", winner)
+    page.check(f"#winner input[value='{winner}']")
     page.select_option("#end", "out")
     for seat, cards in hands.items():
         pick(page, seat, cards)
-    for seat in opened:
-        page.check(f"#opened_{seat}")
+    # "had melded" is asked of every loser: yes for those in ``opened``, no for the others
+    for seat, player in enumerate(["Ana", "Ben", "Cem"]):
+        if player != winner:
+            page.check(f"#opened_{seat} input[value='{'y' if seat in opened else 'n'}']")
     page.get_by_role("button", name="Check the round").click()
     expect(page.locator(".preview")).to_be_visible()
-    page.get_by_role("button", name="Save the round").click()
+    page.get_by_role("button", name="Save the round").first.click()
     expect(page.locator(".flash")).to_contain_text("saved")
 
 
@@ -75,7 +78,7 @@ def test_rami_evening_with_card_picker_correction_and_shared_view(live_server, b
     pick(page, 0, ["QD"])
     expect(page.locator(".points").first).to_contain_text("20 points")
     page.get_by_role("button", name="Check the round").click()
-    page.get_by_role("button", name="Save the round").click()
+    page.get_by_role("button", name="Save the round").first.click()
     expect(page.locator(".flash")).to_contain_text("corrected")
     assert totals(page) == ["22", "281", "14"]
     page.screenshot(path=artifacts / "03-corrected.png", full_page=True)

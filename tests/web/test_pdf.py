@@ -23,8 +23,8 @@ def rami_round(winner, hands, opened):
     data = {"winner": winner, "end": "out", "save": "1"}
     for seat, player in enumerate(["Ana", "Ben", "Cem"]):
         data[f"hand_{seat}"] = hands.get(player, "")
-        if player in opened:
-            data[f"opened_{seat}"] = "y"
+        # "had melded" is asked of every loser, never assumed
+        data[f"opened_{seat}"] = "y" if player in opened else "n"
     return data
 
 

@@ -17,8 +17,8 @@ def rami_round(winner, hands, opened, save=True):
     data = {"winner": winner, "end": "out"}
     for seat, player in enumerate(players):
         data[f"hand_{seat}"] = hands.get(player, "")
-        if opened.get(player):
-            data[f"opened_{seat}"] = "y"
+        # "had melded" is asked of every loser, never assumed
+        data[f"opened_{seat}"] = "y" if opened.get(player) else "n"
     data["save" if save else "preview"] = "1"
     return data
 
