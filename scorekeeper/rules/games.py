@@ -84,15 +84,17 @@ def game(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, A
         if response["winners"] and (rules.winner_deals_next or rules.options.get("single_hand")):
             known = True
 
+        # A target and an agreed number of hands are always honoured, whichever comes first
+        # (VARIANTS.md, "Game length"); Rami's own ends read the target as a mark to pass.
+        reaches = end in (GameEnd.TARGET, GameEnd.ROUNDS) and rules.target is not None
         if rules.options.get("single_hand"):
             finished, reason = True, "single hand: each hand is its own game"
-        elif end == GameEnd.TARGET and any(totals[p] >= rules.target for p in seats):
+        elif reaches and any(totals[p] >= rules.target for p in seats):
             finished, reason = True, f"a player reached {rules.target}"
             note = rules.reading_notes.get("target")
             if note and rules.target == rules.variant.target:
                 reason += f" (the target {rules.target}: {note}; reading)"
         elif rules.rounds is not None and index + 1 >= rules.rounds:
-            # an agreed number of hands ends any game, not only those played for rounds
             finished, reason = True, f"the agreed {rules.rounds} rounds are played"
         elif end == GameEnd.THRESHOLD and any(totals[p] > rules.target for p in seats):
             finished, reason = True, f"a player passed {rules.target}"

@@ -22,13 +22,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .arranger import MOST_CARDS_IN_HAND, best_arrangement
-from .cards import Card, check_deck_limits
+from .cards import JOKER, Card, check_deck_limits, sort_key
 from .catalog import Rules, Scoring, resolve
 from .errors import RoundError, RulesError
 from .melds import MeldVerdict, going_out_reason, judge_meld
 from .requests import as_request, cards_at, melds_at
 
 GOING_OUT_ENDS = ("out", "rummy")
+
+
+MOST_COUNTED = 9999  # the largest count a hand may be given as (the contract's bound)
 
 
 @dataclass
@@ -40,6 +43,13 @@ class Hand:
     deadwood: list[Card] = field(default_factory=list)
     points: int = 0
     given: bool = True  # False when the round left this player's hand out
+    counted: int | None = None  # the points counted at the table, given instead of the cards
+
+    @property
+    def empty(self) -> bool:
+        """No cards left. A count of 0 reads as none: where it matters (Carousel's +25)
+        every card counts at least 1."""
+        return self.counted == 0 if self.counted is not None else not self.cards
 
 
 @dataclass
@@ -127,33 +137,64 @@ def _players(request: Mapping[str, Any]) -> list[str]:
         or not all(isinstance(p, str) and p for p in players)
     ):
         raise RoundError("'players' must be a list of player names, in seat order", "players")
-    if len(set(players)) < len(players):
-        raise RoundError("each player must have a different name", "players")
+    if len({p.casefold() for p in players}) < len(players):
+        raise RoundError("each player must have a different name (ignoring case)", "players")
     return players
+
+
+def _seat(name: object, players: Sequence[str]) -> str | None:
+    """The seat's own spelling of a name given in any case ("ben" is Ben), or None."""
+    if not isinstance(name, str):
+        return None
+    wanted = name.casefold()
+    return next((p for p in players if p.casefold() == wanted), None)
 
 
 def _player(value: object, players: Sequence[str], field_: str, what: str) -> str | None:
     if value is None:
         return None
-    if value not in players:
+    seat = _seat(value, players)
+    if seat is None:
         raise RoundError(
             f"the {what} {value!r} is not one of the players ({', '.join(players)})", field_
         )
-    return value
+    return seat
 
 
 def _keyed_by_player(value: object, players: Sequence[str], field_: str) -> dict[str, Any]:
+    """A mapping keyed by player names, re-keyed by each seat's own spelling."""
     if value is None:
         return {}
     if not isinstance(value, Mapping):
         raise RoundError(f"'{field_}' must map each player's name to a value", field_)
-    for name in value:
-        if name not in players:
+    keyed: dict[str, Any] = {}
+    for name, item in value.items():
+        seat = _seat(name, players)
+        if seat is None:
             raise RoundError(
                 f"{name!r} in {field_} is not one of the players ({', '.join(players)})",
                 f"{field_}.{name}",
             )
-    return dict(value)
+        if seat in keyed:
+            raise RoundError(f"{seat} is named twice in {field_}", f"{field_}.{name}")
+        keyed[seat] = item
+    return keyed
+
+
+def _counted(value: object, player: str, path: str) -> int | None:
+    """A hand given as a count: a whole number 0–9999 (true is not a count), else None."""
+    if isinstance(value, bool):
+        raise RoundError(
+            f"{player}'s hand must be a list of cards or a count (a whole number), not {value}",
+            path,
+        )
+    if not isinstance(value, int):
+        return None
+    if not 0 <= value <= MOST_COUNTED:
+        raise RoundError(
+            f"{player}'s hand counted at the table must be 0 to {MOST_COUNTED}, not {value}", path
+        )
+    return value
 
 
 def read_round(
@@ -186,6 +227,10 @@ def read_round(
     for player in players:
         if player in raw_hands:
             path = f"{prefix}.hands.{player}"
+            counted = _counted(raw_hands[player], player, path)
+            if counted is not None:
+                hands[player] = Hand([], counted=counted)
+                continue
             cards = cards_at(raw_hands[player], path, f"{player}'s hand")
             if len(cards) > MOST_CARDS_IN_HAND:
                 raise RoundError(
@@ -209,7 +254,141 @@ def read_round(
             located.extend((card, f"{path}[{i}][{j}]") for j, card in enumerate(meld))
     check_deck_limits(located, rules.decks, rules.jokers)
     facts = {name: data[name] for name in variant.round_facts if name in data}
-    return Round(rules, players, dealer, winner, end, hands, melds, facts)
+    round_ = Round(rules, players, dealer, winner, end, hands, melds, facts)
+    check_possible(round_, prefix)
+    return round_
+
+
+# --- only hands that can exist ---------------------------------------------------------
+
+
+def most_points(rules: Rules, cards: int) -> int:
+    """The most points ``cards`` cards left in hand can count at this table."""
+    naturals = list(rules.card_values) * rules.decks
+    jokers = [rules.value(JOKER)] * rules.jokers
+    pool = sorted(naturals + jokers, reverse=True)
+    return sum(pool[:cards])
+
+
+def _held(round_: Round, player: str) -> int:
+    """The cards a player holds at the end: the hand, and where whole hands are shown, the
+    melds given apart from it."""
+    held = len(round_.hands[player].cards)
+    if round_.rules.showdown:
+        held += sum(len(meld) for meld in round_.melds.get(player, []))
+    return held
+
+
+def _fewest_and_most(round_: Round) -> tuple[int, int, str]:
+    """How many cards each loser's hand may hold at this round's end, and why."""
+    rules = round_.rules
+    dealt = rules.cards
+    moment = rules.whole_hands_at.get(round_.end)
+    if moment is not None:
+        if rules.showdown_layoffs and not rules.options.get("no_layoff"):
+            return 0, dealt, f"{moment} a hand holds the {dealt} dealt, fewer only after laying off"
+        return dealt, dealt, f"{moment} every hand holds exactly the {dealt} dealt"
+    if rules.hands_grow:
+        return 0, MOST_CARDS_IN_HAND, f"a hand holds at most {MOST_CARDS_IN_HAND} cards"
+    return 0, dealt + 1, f"{rules.variant.name} deals {dealt} and a hand holds at most {dealt + 1}"
+
+
+def check_possible(round_: Round, prefix: str = "round") -> None:
+    """Refuse every hand that cannot exist when this variant's round ends this way."""
+    rules = round_.rules
+    going_out = round_.end in GOING_OUT_ENDS
+    fewest, most, why = _fewest_and_most(round_)
+    for player in round_.players:
+        hand = round_.hands[player]
+        if not hand.given:
+            continue
+        path = f"{prefix}.hands.{player}"
+        if going_out and player == round_.winner:
+            _check_went_out(round_, player, path)
+            continue
+        if hand.counted is not None:
+            _check_count(round_, player, path, most)
+            continue
+        held = _held(round_, player)
+        if not fewest <= held <= most:
+            apart = " with the melds given apart" if held != len(hand.cards) else ""
+            raise RoundError(
+                f"{player}'s hand holds {held} cards{apart}, but {why}: "
+                f"expected {_expected(fewest, most)}",
+                path,
+            )
+    if round_.end == "knock" and rules.knock_limit is not None:
+        knocker = round_.winner
+        hand = round_.hands[knocker]
+        if hand.given:
+            points = (
+                hand.counted
+                if hand.counted is not None
+                else sum(rules.value(card) for card in hand.cards)
+            )
+            if points > rules.knock_limit:
+                raise RoundError(
+                    f"{knocker} knocked with {points} points, but a knock needs "
+                    f"{rules.knock_limit} or fewer",
+                    f"{prefix}.hands.{knocker}",
+                )
+
+
+def _expected(fewest: int, most: int) -> str:
+    if fewest == most:
+        return f"{most} cards"
+    if fewest == 0:
+        return f"at most {most} cards"
+    return f"{fewest} to {most} cards"
+
+
+def _check_count(round_: Round, player: str, path: str, most_cards: int) -> None:
+    rules = round_.rules
+    hand = round_.hands[player]
+    if rules.count_needs_melds and player not in round_.melds:
+        raise RoundError(
+            f"{rules.variant.name} needs {player}'s melds beside a counted hand "
+            "(an empty list for no meld)",
+            f"{path.rsplit('.hands.', 1)[0]}.melds.{player}",
+        )
+    ceiling = most_points(rules, most_cards)
+    if hand.counted > ceiling:
+        raise RoundError(
+            f"{player}'s hand cannot count {hand.counted}: {most_cards} cards count at most "
+            f"{ceiling} in {rules.variant.name}",
+            path,
+        )
+
+
+def _check_went_out(round_: Round, player: str, path: str) -> None:
+    """A player who went out holds no cards; where whole hands are shown, every card melded."""
+    rules = round_.rules
+    hand = round_.hands[player]
+    if hand.counted is not None:
+        if rules.winner_cards_needed:
+            raise RoundError(
+                f"{player}'s hand cannot be given as a count: {rules.winner_cards_needed}", path
+            )
+        if hand.counted:
+            raise RoundError(
+                f"{player} went out, so {player}'s hand counts 0, not {hand.counted}", path
+            )
+        return
+    if not hand.cards:
+        return
+    if rules.showdown:
+        left = best_arrangement(rules, hand.cards).deadwood
+        if left:
+            raise RoundError(
+                f"{player} went out, so every card {player} holds is melded; "
+                f"{' '.join(str(card) for card in sorted(left, key=sort_key))} would be left over",
+                path,
+            )
+        return
+    raise RoundError(
+        f"{player} went out, so {player} holds no cards: expected 0 cards, not {len(hand.cards)}",
+        path,
+    )
 
 
 def _need_hands(round_: Round, players: Sequence[str], prefix: str = "round") -> None:
@@ -225,6 +404,10 @@ def _count(round_: Round, player: str, *, showdown: bool) -> Hand:
     """Count a player's hand: as it is, or arranged for the least deadwood where shown."""
     hand = round_.hands[player]
     rules = round_.rules
+    if hand.counted is not None:
+        hand.melds = round_.melds.get(player, []) if showdown else []
+        hand.points = hand.counted
+        return hand
     if showdown and player in round_.melds:
         hand.melds = round_.melds[player]
         hand.deadwood = list(hand.cards)
@@ -257,6 +440,8 @@ def _hand_text(round_: Round, hand: Hand) -> str:
     shown = ""
     if hand.melds:
         shown = "melds " + ", ".join("-".join(str(c) for c in meld) for meld in hand.melds) + "; "
+    if hand.counted is not None:
+        return shown + f"counted at the table: {hand.counted}"
     return shown + ("deadwood " if hand.melds else "") + _sum_text(round_, hand.deadwood)
 
 
@@ -338,25 +523,29 @@ def _block(round_: Round, result: Result) -> None:
     _declared_winner_agrees(round_, lowest)
     low = counts[lowest[0]]
     total = sum(count - low for count in counts.values())
-    share, remainder = divmod(total, len(lowest))
+    ways = len(lowest)
+    # with pay each player pays their own difference, split among the tied lowest
+    split = [(count - low) // ways for count in counts.values()] if round_.pay else [total // ways]
+    share = sum(split)
+    remainder = total - share * ways
     for winner in lowest:
         if round_.pay:
-            # each player's difference is split among the tied lowest
             for other in round_.players:
-                part = (counts[other] - low) // len(lowest)
-                result.pay(other, winner, part)
+                result.pay(other, winner, (counts[other] - low) // ways)
         else:
             result.gain(winner, share)
-        tie = f", shared {len(lowest)} ways" if len(lowest) > 1 else ""
-        result.say(
-            winner,
-            f"lowest count, earns the differences {total}{tie} = {share}"
-            + _reading(round_, "stock"),
-        )
+    for player in round_.players:
+        paid = [t for t in result.transfers if t["from"] == player]
+        if paid:
+            to = ", ".join(f"{t['to']} {t['amount']}" for t in paid)
+            result.say(player, f"pays {to} = {result.delta[player]}")
+    for winner in lowest:
+        text = f"lowest count, earns the differences {total}"
+        if ways > 1:
+            text += f", shared {ways} ways"
         if remainder and winner == lowest[0]:
-            result.say(
-                winner, f"{remainder} point(s) that cannot be divided are credited to nobody"
-            )
+            text += f" ({remainder} point(s) that cannot be divided are credited to nobody)"
+        result.say(winner, text + _reading(round_, "stock") + f" = {result.delta[winner]}")
     result.winners.extend(lowest)
 
 
@@ -379,7 +568,7 @@ def _penalty(round_: Round, result: Result) -> None:
     nobody_melded = went_rummy and not any(opened.get(p) for p in losers)
     for loser in losers:
         hand = _count(round_, loser, showdown=False)
-        text = _sum_text(round_, hand.deadwood)
+        text = _hand_text(round_, hand)
         penalty = hand.points
         unopened = rules.unopened_surcharge
         if unopened and not opened[loser]:
@@ -464,8 +653,10 @@ def _winner_melds(round_: Round, pattern: bool) -> list[MeldVerdict]:
     winner = round_.winner
     melds = round_.melds.get(winner)
     if not melds:
+        instead = " or ".join(f"round.{name}" for name in round_.rules.winner_count_facts)
         raise RoundError(
-            f"{round_.rules.variant.name} needs the melds {winner} went out with",
+            f"{round_.rules.variant.name} needs the melds {winner} went out with"
+            + (f" (or {instead})" if instead else ""),
             f"round.melds.{winner}",
         )
     verdicts = [judge_meld(round_.rules, meld) for meld in melds]
@@ -482,8 +673,15 @@ def _continental(round_: Round, result: Result) -> None:
     """The winner collects from each opponent: 1, 2 a joker, and the optional bonuses."""
     rules = round_.rules
     winner = round_.winner
-    verdicts = _winner_melds(round_, pattern=True)
-    jokers, deuces = _wild_cards(verdicts)
+    if winner not in round_.melds and "wilds" in round_.facts:
+        jokers, deuces = _wilds_fact(round_)
+        cards: list[Card] = []
+        one_suit = _flag_fact(round_, "one_suit")
+    else:
+        verdicts = _winner_melds(round_, pattern=True)
+        jokers, deuces = _wild_cards(verdicts)
+        cards = [card for verdict in verdicts for card in verdict.cards]
+        one_suit = len(cards) == 15 and len({card.plays_as.suit for card in cards}) == 1
     parts = [("went out", 1)]
     if jokers:
         parts.append((f"{jokers} joker(s) x 2", 2 * jokers))
@@ -503,9 +701,7 @@ def _continental(round_: Round, result: Result) -> None:
     if rules.options.get("special_bonus"):
         if jokers == 0 and deuces == 0:
             parts.append(("no wild card", 10))
-        cards = [card for verdict in verdicts for card in verdict.cards]
-        suits = {card.plays_as.suit for card in cards}
-        if len(cards) == 15 and len(suits) == 1:
+        if one_suit:
             parts.append(("all 15 cards one suit", 10))
     each = sum(amount for _, amount in parts)
     for loser in round_.others(winner):
@@ -521,20 +717,76 @@ def _continental(round_: Round, result: Result) -> None:
 def _queen_city(round_: Round, result: Result) -> None:
     """The winner scores the value of their own melds times the number of opponents."""
     winner = round_.winner
-    verdicts = _winner_melds(round_, pattern=True)
     rules = round_.rules
-    # a joker counts as the card it replaces (reading)
-    cards = [card.plays_as for verdict in verdicts for card in verdict.cards]
-    value = sum(rules.value(card) for card in cards)
+    if winner not in round_.melds and "meld_points" in round_.facts:
+        value = _meld_points_fact(round_)
+        added = f"counted at the table: {value}"
+    else:
+        verdicts = _winner_melds(round_, pattern=True)
+        # a joker counts as the card it replaces (reading)
+        cards = [card.plays_as for verdict in verdicts for card in verdict.cards]
+        value = sum(rules.value(card) for card in cards)
+        added = f"{' + '.join(str(rules.value(c)) for c in cards)} = {value}"
     opponents = round_.others(winner)
     for loser in opponents:
         result.collect(round_, winner, loser, value)
     result.say(
         winner,
-        f"own melds {' + '.join(str(rules.value(c)) for c in cards)} = {value}, "
-        f"x {len(opponents)} opponents = {value * len(opponents)} (a joker counts as its card: reading)",
+        f"own melds {added}, x {len(opponents)} opponents = {value * len(opponents)} "
+        "(a joker counts as its card: reading)",
     )
     result.winners.append(winner)
+
+
+def _whole_number(value: object, least: int, most: int, field_: str, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise RoundError(f"{what} must be a whole number from {least} to {most}", field_)
+    return value
+
+
+def _flag_fact(round_: Round, name: str) -> bool:
+    value = round_.facts.get(name, False)
+    if not isinstance(value, bool):
+        raise RoundError(f"round.{name} must be true or false", f"round.{name}")
+    return value
+
+
+def _meld_points_fact(round_: Round) -> int:
+    """Queen City's winner's melded value counted at the table: at most a whole hand of
+    the highest cards (a joker counts as the card it replaces)."""
+    rules = round_.rules
+    cards = max(rules.going_out_hand_sizes)
+    most = cards * max(rules.card_values)
+    return _whole_number(
+        round_.facts["meld_points"],
+        1,
+        most,
+        "round.meld_points",
+        f"round.meld_points (the value of the {cards} or fewer cards {round_.winner} melded)",
+    )
+
+
+def _wilds_fact(round_: Round) -> tuple[int, int]:
+    """Continental's wild cards in the winner's melds: {"jokers": n, "deuces": n} (a bare
+    number is the jokers)."""
+    raw = round_.facts["wilds"]
+    if not isinstance(raw, Mapping):
+        raw = {"jokers": raw}
+    unknown = set(raw) - {"jokers", "deuces"}
+    if unknown:
+        raise RoundError(
+            'round.wilds counts the winner\'s wild cards: {"jokers": n, "deuces": n}',
+            f"round.wilds.{sorted(unknown)[0]}",
+        )
+    rules = round_.rules
+    jokers = _whole_number(
+        raw.get("jokers", 0), 0, rules.jokers, "round.wilds.jokers", "the jokers in the melds"
+    )
+    most_deuces = 4 * rules.decks if rules.deuces_wild else 0
+    deuces = _whole_number(
+        raw.get("deuces", 0), 0, most_deuces, "round.wilds.deuces", "the deuces used as wild cards"
+    )
+    return jokers, deuces
 
 
 PHOM_PLACES = {2: (1,), 3: (1, 2), 4: (1, 2, 3)}
@@ -547,6 +799,7 @@ def _phom(round_: Round, result: Result) -> None:
     fed = _fed_pairs(round_)
     if round_.end == "rummy":
         winner = round_.winner
+        _check_u(round_)
         chips = 12 if round_.facts.get("ten_cards") else 6
         feeder = next((giver for giver, takers in fed.items() if takers.get(winner, 0) >= 3), None)
         for loser in round_.others(winner):
@@ -612,6 +865,25 @@ def _phom(round_: Round, result: Result) -> None:
             result.say(giver, f"fed {taker} {count} discard(s): pays {count}")
 
 
+def _check_u(round_: Round) -> None:
+    """ù: the winner's cards, every one melded (the hand's melding is checked on reading),
+    9 with a discard or all 10 (ten_cards)."""
+    winner = round_.winner
+    hand = round_.hands[winner]
+    melds = round_.melds.get(winner, [])
+    path = f"round.hands.{winner}" if hand.given else f"round.melds.{winner}"
+    if not hand.cards and not melds:
+        raise RoundError(f"{winner}'s cards are needed: {round_.rules.winner_cards_needed}", path)
+    melded = len(hand.cards) + sum(len(meld) for meld in melds)
+    expected = 10 if _flag_fact(round_, "ten_cards") else 9
+    if melded != expected:
+        raise RoundError(
+            f"{winner}'s ù melds {melded} cards, but ù is 9 cards melded and a discard, or all "
+            f"10 (ten_cards): expected {expected} cards",
+            path,
+        )
+
+
 def _fed_pairs(round_: Round) -> dict[str, dict[str, int]]:
     """Phỏm's feeding penalties: how many discards each player fed each other player."""
     if not round_.rules.options.get("feeding_penalties"):
@@ -625,6 +897,14 @@ def _fed_pairs(round_: Round) -> dict[str, dict[str, int]]:
             raise RoundError("each entry of round.fed is a pair [from, to]", f"round.fed[{i}]")
         giver = _player(pair[0], round_.players, f"round.fed[{i}][0]", "feeder")
         taker = _player(pair[1], round_.players, f"round.fed[{i}][1]", "taker")
+        # turn order runs clockwise, so the next player in turn is the next seat
+        seat = round_.players.index(giver)
+        after = round_.players[(seat + 1) % len(round_.players)]
+        if taker != after:
+            raise RoundError(
+                f"only the next player in turn order takes {giver}'s discards: {after}, not {taker}",
+                f"round.fed[{i}]",
+            )
         fed.setdefault(giver, {}).setdefault(taker, 0)
         fed[giver][taker] += 1
     return fed
@@ -669,7 +949,7 @@ def _carousel(round_: Round, result: Result) -> None:
                 result.gain(winner, rules.undercut_bonus)
                 text += f", undercut bonus +{rules.undercut_bonus}"
             result.mark(winner, f"undercut +{rules.undercut_bonus}")
-        if not round_.hands[winner].cards:
+        if round_.hands[winner].empty:
             result.gain(winner, rules.out_bonus)
             text += f", no cards left +{rules.out_bonus}"
             result.mark(winner, f"no cards left +{rules.out_bonus}")

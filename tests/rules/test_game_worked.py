@@ -203,23 +203,33 @@ GAMES = [
         {},
         "Ana",
         [
-            # Ana A-2-3S, deadwood 4; Ben nothing melds: 10 x 7 + 9 + 10 + 8 = 97: Ana 93
+            # Ana A-2-3S, 9s, 6-8H, deadwood 4; Ben nothing melds: 10 x 7 + 9 + 10 + 8 = 97: Ana 93
             {
                 "winner": "Ana",
                 "end": "knock",
                 "hands": {
-                    "Ana": ["AS", "2S", "3S", "4D"],
+                    "Ana": ["AS", "2S", "3S", "4D", "9H", "9C", "9D", "6H", "7H", "8H"],
                     "Ben": ["KS", "QD", "JC", "10H", "9S", "KH", "QC", "JH", "10S", "8D"],
                 },
             },
-            # Ben A-2-3S and AD 1; Ana KD 10: Ben 9
+            # Ben A-2-3S and AD 1; Ana KD 10 (the rest melded): Ben 9
             {
                 "winner": "Ben",
                 "end": "knock",
-                "hands": {"Ben": ["AS", "2S", "3S", "AD"], "Ana": ["KD"]},
+                "hands": {
+                    "Ben": ["AS", "2S", "3S", "AD", "9H", "9C", "9D", "10S", "JS", "QS"],
+                    "Ana": ["KD", "5C", "6C", "7C", "4H", "5H", "6H", "AC", "2C", "3C"],
+                },
             },
-            # 2 against 9: Ana 7, 93 + 7 = 100
-            {"winner": "Ana", "end": "knock", "hands": {"Ana": ["2D"], "Ben": ["9D"]}},
+            # 2 against 9 (the rest melded): Ana 7, 93 + 7 = 100
+            {
+                "winner": "Ana",
+                "end": "knock",
+                "hands": {
+                    "Ana": ["2D", "6H", "7H", "8H", "JC", "QC", "KC", "8S", "9S", "10S"],
+                    "Ben": ["9D", "3H", "3D", "3S", "3C", "4C", "5C", "6C", "7C", "8C"],
+                },
+            },
         ],
         {"Ana": 100, "Ben": 9},
         True,
@@ -264,7 +274,11 @@ GAMES = [
         {},
         "Ben",
         [
-            {"winner": "Ana", "end": "rummy"},  # ù: 6 from Ben
+            {
+                "winner": "Ana",
+                "end": "rummy",
+                "melds": {"Ana": [["AS", "2S", "3S"], ["7H", "7D", "7C"], ["9C", "10C", "JC"]]},
+            },  # ù: 6 from Ben
             {
                 "winner": None,
                 "end": "stock",

@@ -153,6 +153,17 @@ def test_block_rummy_blocked_with_pay():
     assert result["delta"] == {"Ana": 11, "Ben": -4, "Cem": -7}
 
 
+def test_block_rummy_tied_with_pay_explains_each_delta():
+    # counts Ana 2, Ben 2, Cem 5, Dan 5: Cem and Dan each owe 3, split two ways: 1 to Ana and
+    # 1 to Ben each (the odd points go to nobody): Ana +2, Ben +2, Cem -2, Dan -2
+    hands = {"Ana": ["2C"], "Ben": ["2D"], "Cem": ["5S"], "Dan": ["5H"]}
+    result = run("block-rummy", {"end": "stock", "hands": hands}, ABCD, {"pay": True})
+    assert result["delta"] == {"Ana": 2, "Ben": 2, "Cem": -2, "Dan": -2}
+    for line, player in zip(result["explain"], ABCD, strict=True):
+        assert line.endswith(f"= {result['delta'][player]}")
+    assert "2 point(s) that cannot be divided are credited to nobody" in result["explain"][0]
+
+
 def test_boat_house_losers_hands_are_arranged():
     # Ben shows 7-8-9 of spades; only the KD (10) is unmatched
     result = run(
@@ -240,32 +251,42 @@ def test_double_rum_going_rummy():
 
 
 def test_knocker_lowest_wins_the_difference():
-    # Ana shows A-2-3 of spades, KH 10 left; Ben shows three nines, 7 + 8 = 15 left: Ana +5
+    # Ana shows A-2-3 and 10-J-Q of spades, 9-10-J of clubs, KH 10 left;
+    # Ben shows three nines and A-5 of diamonds, 7 + 8 = 15 left: Ana +5
     round_ = {
         "winner": "Ana",
         "end": "knock",
-        "hands": {"Ana": ["AS", "2S", "3S", "KH"], "Ben": ["9S", "9H", "9D", "7C", "8D"]},
+        "hands": {
+            "Ana": ["AS", "2S", "3S", "KH", "10S", "JS", "QS", "9C", "10C", "JC"],
+            "Ben": ["9S", "9H", "9D", "7C", "8D", "AD", "2D", "3D", "4D", "5D"],
+        },
     }
     result = run("knock-rummy", round_, players=["Ana", "Ben"])
     assert result["delta"] == {"Ana": 5, "Ben": 0}
 
 
 def test_knocker_going_rummy_collects_25_per_opponent():
-    # Ana 0 deadwood; Ben 5 + 9 = 14: 14 + 25
+    # Ana 0 deadwood (A-2-3S, four eights, three sevens); Ben 5 + 9 = 14: 14 + 25
     round_ = {
         "winner": "Ana",
         "end": "knock",
-        "hands": {"Ana": ["AS", "2S", "3S"], "Ben": ["5C", "9D"]},
+        "hands": {
+            "Ana": ["AS", "2S", "3S", "8H", "8S", "8D", "8C", "7H", "7D", "7S"],
+            "Ben": ["5C", "9D", "QS", "QC", "QH", "QD", "KC", "KH", "KD", "KS"],
+        },
     }
     assert run("knock-rummy", round_, players=["Ana", "Ben"])["delta"] == {"Ana": 39, "Ben": 0}
 
 
 def test_undercut_the_lower_player_wins_and_the_knocker_pays_10():
-    # Ana knocks with 6; Ben shows 4-5-6 of clubs and AD 1: Ben wins 5 + 10 paid by Ana
+    # Ana knocks with 6; Ben shows 4-5-6 of clubs, queens, kings and AD 1: Ben wins 5 + 10 paid by Ana
     round_ = {
         "winner": "Ana",
         "end": "knock",
-        "hands": {"Ana": ["AS", "2S", "3S", "6H"], "Ben": ["4C", "5C", "6C", "AD"]},
+        "hands": {
+            "Ana": ["AS", "2S", "3S", "6H", "9H", "9C", "9D", "10S", "JS", "QS"],
+            "Ben": ["4C", "5C", "6C", "AD", "QC", "QD", "QH", "KC", "KS", "KH"],
+        },
     }
     result = run("knock-rummy", round_, players=["Ana", "Ben"])
     assert result["delta"] == {"Ana": -10, "Ben": 15}
@@ -275,7 +296,11 @@ def test_undercut_the_lower_player_wins_and_the_knocker_pays_10():
 
 def test_a_tie_with_the_knocker_wins_but_pays_no_undercut():
     # Ana 6, Ben 6, Cem 10: Ben wins instead, collecting 0 from Ana and 4 from Cem
-    hands = {"Ana": ["AS", "2S", "3S", "6H"], "Ben": ["4C", "5C", "6C", "6D"], "Cem": ["KD"]}
+    hands = {
+        "Ana": ["AS", "2S", "3S", "6H", "9H", "9C", "9D"],
+        "Ben": ["4C", "5C", "6C", "6D", "10S", "JS", "QS"],
+        "Cem": ["KD", "8D", "8C", "8S", "AC", "2C", "3C"],
+    }
     result = run("knock-rummy", {"winner": "Ana", "end": "knock", "hands": hands})
     assert result["delta"] == {"Ana": 0, "Ben": 4, "Cem": 0}
     assert result["winners"] == ["Ben"]
@@ -292,7 +317,10 @@ def test_both_rummy_the_knocker_still_wins_with_the_bonus_for_everyone():
     round_ = {
         "winner": "Ana",
         "end": "knock",
-        "hands": {"Ana": ["AS", "2S", "3S"], "Ben": ["4C", "5C", "6C"]},
+        "hands": {
+            "Ana": ["AS", "2S", "3S", "6H", "7H", "8H", "10C", "JC", "QC", "KC"],
+            "Ben": ["4C", "5C", "6C", "9D", "10D", "JD", "10S", "JS", "QS", "KS"],
+        },
     }
     result = run("knock-rummy", round_, players=["Ana", "Ben"])
     assert result["delta"] == {"Ana": 25, "Ben": 0}
@@ -301,9 +329,9 @@ def test_both_rummy_the_knocker_still_wins_with_the_bonus_for_everyone():
 def test_several_players_under_the_knocker_each_score_as_winners():
     # Ana knocks with 9; Ben and Cem both 2: each collects 9 - 2 = 7 (0 from each other) + 10 from Ana
     hands = {
-        "Ana": ["AS", "2S", "3S", "9H"],
-        "Ben": ["4C", "5C", "6C", "2D"],
-        "Cem": ["7D", "8D", "9D", "2H"],
+        "Ana": ["AS", "2S", "3S", "9H", "10S", "JS", "QS"],
+        "Ben": ["4C", "5C", "6C", "2D", "QC", "QD", "QH"],
+        "Cem": ["7D", "8D", "9D", "2H", "KC", "KS", "KH"],
     }
     result = run("knock-rummy", {"winner": "Ana", "end": "knock", "hands": hands})
     assert result["delta"] == {"Ana": -20, "Ben": 17, "Cem": 17}
@@ -314,7 +342,11 @@ def test_knock_rummy_needs_every_hand():
     with pytest.raises(RulesError) as caught:
         run(
             "knock-rummy",
-            {"winner": "Ana", "end": "knock", "hands": {"Ben": ["4C"]}},
+            {
+                "winner": "Ana",
+                "end": "knock",
+                "hands": {"Ben": ["4C", "6H", "7H", "8H", "JC", "QC", "KC", "8S", "9S", "10S"]},
+            },
             players=["Ana", "Ben"],
         )
     assert caught.value.field == "round.hands.Ana"
@@ -473,13 +505,18 @@ def test_queen_city_whole_hand_only():
 # --- Phỏm ------------------------------------------------------------------------------------
 
 
+U_NINE = {"Ana": [["AS", "2S", "3S"], ["7H", "7D", "7C"], ["9C", "10C", "JC"]]}
+U_TEN = {"Ana": [["AS", "2S", "3S", "4S"], ["7H", "7D", "7C"], ["9C", "10C", "JC"]]}
+
+
 def test_phom_u_pays_6_from_each():
-    result = run("phom", {"winner": "Ana", "end": "rummy"}, players=ABCD)
+    result = run("phom", {"winner": "Ana", "end": "rummy", "melds": U_NINE}, players=ABCD)
     assert result["delta"] == {"Ana": 18, "Ben": -6, "Cem": -6, "Dan": -6}
 
 
 def test_phom_ten_card_u_pays_12():
-    result = run("phom", {"winner": "Ana", "end": "rummy", "ten_cards": True}, players=ABCD)
+    round_ = {"winner": "Ana", "end": "rummy", "ten_cards": True, "melds": U_TEN}
+    result = run("phom", round_, players=ABCD)
     assert result["delta"] == {"Ana": 36, "Ben": -12, "Cem": -12, "Dan": -12}
 
 
@@ -528,7 +565,7 @@ def test_phom_feeding_penalties():
 
 def test_phom_three_discards_then_u_the_feeder_pays_for_everyone():
     # Dan fed Ana three times and Ana went ù: Dan pays 6 for each of the 3 losers, plus 3 feeding chips
-    round_ = {"winner": "Ana", "end": "rummy", "fed": [["Dan", "Ana"]] * 3}
+    round_ = {"winner": "Ana", "end": "rummy", "melds": U_NINE, "fed": [["Dan", "Ana"]] * 3}
     result = run("phom", round_, players=ABCD, options={"feeding_penalties": True})
     assert result["delta"] == {"Ana": 21, "Ben": 0, "Cem": 0, "Dan": -21}
 
@@ -813,7 +850,10 @@ def test_bonuses_are_named_for_the_score_sheet():
     round_ = {
         "winner": "Ana",
         "end": "knock",
-        "hands": {"Ana": ["AS", "2S", "3S"], "Ben": ["5C", "9D"]},
+        "hands": {
+            "Ana": ["AS", "2S", "3S", "8H", "8S", "8D", "8C", "7H", "7D", "7S"],
+            "Ben": ["5C", "9D", "QS", "QC", "QH", "QD", "KC", "KH", "KD", "KS"],
+        },
     }
     assert run("knock-rummy", round_, players=["Ana", "Ben"])["bonuses"] == {
         "Ana": ["rummy +25 per opponent"]

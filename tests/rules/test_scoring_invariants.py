@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import game, score
-from scorekeeper.rules.cards import full_deck
+from scorekeeper.rules.cards import full_deck, parse_card
 from scorekeeper.rules.catalog import resolve
 
 NAMES = ["Ana", "Ben", "Cem", "Dan", "Eva"]
@@ -62,25 +62,44 @@ def deck_tokens(rules):
     return tokens
 
 
+# Phỏm's ù: nine cards, every one melded
+U_MELDS = [["AS", "2S", "3S"], ["7H", "7D", "7C"], ["9C", "10C", "JC"]]
+
+
 @st.composite
 def rounds(draw, variant, players, rules):
-    deck = draw(st.permutations(deck_tokens(rules)))
+    """A round that can happen: hands no longer than the deal allows, whole hands where the
+    variant shows them, a knock within the limit, ù fully melded, feeding to the next player."""
     end = draw(st.sampled_from(rules.ends))
     winner = None if end == "stock" else draw(st.sampled_from(players))
     round_ = {"winner": winner, "end": end, "hands": {}}
+    melded = [card for meld in U_MELDS for card in meld] if end == "rummy" else []
+    if variant == "phom" and end == "rummy":
+        round_["melds"] = {winner: U_MELDS}
+    tokens = [token for token in deck_tokens(rules) if variant != "phom" or token not in melded]
+    deck = draw(st.permutations(tokens))
     position = 0
     for player in players:
-        size = 0 if player == winner and end in ("out", "rummy") else draw(st.integers(0, 6))
+        size = draw(st.integers(0, 6))
         if variant in ("knock-rummy", "carousel", "phom") and end != "rummy":
             size = max(size, 1)
+        if end in rules.whole_hands_at and not rules.showdown_layoffs:
+            size = rules.cards
+        if player == winner and end in ("out", "rummy"):
+            size = 0  # went out: no cards left
         round_["hands"][player] = deck[position : position + size]
         position += size
+    if end == "knock" and rules.knock_limit is not None:
+        limit = rules.knock_limit
+        low = next(t for t in deck[position:] if rules.value(parse_card(t)) <= limit)
+        round_["hands"][winner] = [low]
     if "opened" in rules.round_facts:
         round_["opened"] = {p: draw(st.booleans()) for p in players if p != winner}
     if variant == "phom":
+        feeders = st.sampled_from(range(len(players)))
         round_["fed"] = draw(
-            st.lists(st.tuples(st.sampled_from(players), st.sampled_from(players)), max_size=4).map(
-                lambda pairs: [list(pair) for pair in pairs if pair[0] != pair[1]]
+            st.lists(feeders, max_size=4).map(
+                lambda seats: [[players[i], players[(i + 1) % len(players)]] for i in seats]
             )
         )
     return round_

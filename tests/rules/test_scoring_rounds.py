@@ -343,9 +343,9 @@ CASES = [
             "winner": "Ana",
             "end": "knock",
             "hands": {
-                "Ana": ["AS", "2S", "3S", "4D"],
-                "Ben": ["5C", "6C", "7C", "KD"],
-                "Cem": ["9H", "9D", "9S", "QC", "2D"],
+                "Ana": ["AS", "2S", "3S", "4D", "9C", "9H", "9D"],
+                "Ben": ["5C", "6C", "7C", "KD", "10H", "JH", "QH"],
+                "Cem": ["4H", "5H", "6H", "7H", "8H", "QC", "2D"],
             },
         },
         zeros(P3, Ana=14),  # deadwood 4, 10, 12: Ana wins (10-4) + (12-4) = 6 + 8 = 14
@@ -361,9 +361,9 @@ CASES = [
             "winner": "Ana",
             "end": "knock",
             "hands": {
-                "Ana": ["AS", "2S", "3S", "4D"],
-                "Ben": ["5C", "6C", "7C", "2D"],
-                "Cem": ["KD", "QD"],
+                "Ana": ["AS", "2S", "3S", "4D", "9H", "9C", "9D"],
+                "Ben": ["5C", "6C", "7C", "2D", "10S", "JS", "QS"],
+                "Cem": ["KD", "QD", "4H", "5H", "6H", "7H", "8H"],
             },
         },
         # deadwood 4, 2, 20: Ben wins (4-2) + (20-2) = 20, + 10 paid by Ana
@@ -380,9 +380,9 @@ CASES = [
             "winner": "Ana",
             "end": "knock",
             "hands": {
-                "Ana": ["AS", "2S", "3S", "4D"],
-                "Ben": ["5C", "6C", "7C", "4H"],
-                "Cem": ["KD"],
+                "Ana": ["AS", "2S", "3S", "4D", "9H", "9C", "9D"],
+                "Ben": ["5C", "6C", "7C", "4H", "10S", "JS", "QS"],
+                "Cem": ["KD", "8D", "8C", "8S", "AC", "2C", "3C"],
             },
         },
         zeros(P3, Ben=6),  # 4, 4, 10: Ben ties the knocker and wins 0 + 6, no undercut
@@ -398,9 +398,9 @@ CASES = [
             "winner": "Ana",
             "end": "knock",
             "hands": {
-                "Ana": ["AS", "2S", "3S", "4D"],
-                "Ben": ["5C", "6C", "7C", "4H"],
-                "Cem": ["KD"],
+                "Ana": ["AS", "2S", "3S", "4D", "9H", "9C", "9D"],
+                "Ben": ["5C", "6C", "7C", "4H", "10S", "JS", "QS"],
+                "Cem": ["KD", "8D", "8C", "8S", "AC", "2C", "3C"],
             },
         },
         {"Ana": -10, "Ben": 16, "Cem": 0},  # 6 and the 10 bonus paid by Ana
@@ -416,9 +416,9 @@ CASES = [
             "winner": "Ana",
             "end": "knock",
             "hands": {
-                "Ana": ["AS", "2S", "3S", "7H", "8H", "9H"],
-                "Ben": ["5C", "6C", "7C"],
-                "Cem": ["KD", "2D"],
+                "Ana": ["AS", "2S", "3S", "7H", "8H", "9H", "10H"],
+                "Ben": ["5C", "6C", "7C", "9D", "10D", "JD", "QD"],
+                "Cem": ["KD", "2D", "6S", "7S", "8S", "9S", "10S"],
             },
         },
         zeros(P3, Ana=62),  # 0, 0, 12: Ana wins 0 + 12, rummy 25 x 2 opponents = 50: 62
@@ -433,7 +433,11 @@ CASES = [
         {
             "winner": "Ana",
             "end": "knock",
-            "hands": {"Ana": ["AS", "2S", "3S", "4D"], "Ben": ["5C", "6C", "7C"], "Cem": ["KD"]},
+            "hands": {
+                "Ana": ["AS", "2S", "3S", "4D", "9H", "9C", "9D"],
+                "Ben": ["5C", "6C", "7C", "10S", "JS", "QS", "KS"],
+                "Cem": ["KD", "8D", "8C", "8S", "AC", "2C", "3C"],
+            },
         },
         # 4, 0, 10: Ben wins 4 + 10 = 14, rummy 25 x 2 = 50, undercut 10 from Ana: 74
         {"Ana": -10, "Ben": 74, "Cem": 0},
@@ -448,7 +452,12 @@ CASES = [
         {
             "winner": "Ana",
             "end": "knock",
-            "hands": {"Ana": ["6D"], "Ben": ["2C"], "Cem": ["2H"], "Dan": ["9S"]},
+            "hands": {
+                "Ana": ["6D", "9H", "9C", "9D", "10S", "JS", "QS"],
+                "Ben": ["2C", "8D", "8C", "8S", "QC", "QD", "QH"],
+                "Cem": ["2H", "3S", "4S", "5S", "KC", "KS", "KH"],
+                "Dan": ["9S", "6H", "7H", "8H", "3C", "4C", "5C"],
+            },
         },
         # 6, 2, 2, 9: Ben and Cem each win (6-2) + 0 + (9-2) = 11, and 10 each from Ana
         {"Ana": -20, "Ben": 21, "Cem": 21, "Dan": 0},
@@ -464,9 +473,9 @@ CASES = [
             "winner": "Ana",
             "end": "knock",
             "hands": {
-                "Ana": ["AS", "2S", "3S", "4D"],
-                "Ben": ["5C", "6C", "7C", "KD"],
-                "Cem": ["9H", "9D", "9S", "QC", "2D"],
+                "Ana": ["AS", "2S", "3S", "4D", "9C", "9H", "9D"],
+                "Ben": ["5C", "6C", "7C", "KD", "10H", "JH", "QH"],
+                "Cem": ["4H", "5H", "6H", "7H", "8H", "QC", "2D"],
             },
         },
         {"Ana": 14, "Ben": -6, "Cem": -8},  # Ben pays 10-4, Cem pays 12-4
@@ -481,8 +490,11 @@ CASES = [
         {
             "winner": "Ana",
             "end": "knock",
-            "hands": {"Ana": ["3D"], "Ben": ["8C", "9C"]},
-            "melds": {"Ben": [["5C", "6C", "7C"]]},
+            "hands": {
+                "Ana": ["3D", "9H", "9S", "9D", "JS", "QS", "KS", "5H", "6H", "7H"],
+                "Ben": ["8C", "9C"],
+            },
+            "melds": {"Ben": [["5C", "6C", "7C"], ["2S", "3S", "4S", "5S", "6S"]]},
         },
         # Ben declared 5-6-7C, so 8C 9C are deadwood as given (17), not 5-9C: 17 - 3 = 14
         zeros(["Ana", "Ben"], Ana=14),
@@ -678,7 +690,11 @@ CASES = [
         P4,
         {},
         "Dan",
-        {"winner": "Ana", "end": "rummy"},
+        {
+            "winner": "Ana",
+            "end": "rummy",
+            "melds": {"Ana": [["AS", "2S", "3S"], ["7H", "7D", "7C"], ["9C", "10C", "JC"]]},
+        },
         {"Ana": 18, "Ben": -6, "Cem": -6, "Dan": -6},
         ["Ana"],
     ),
@@ -688,7 +704,12 @@ CASES = [
         P3,
         {},
         "Cem",
-        {"winner": "Ben", "end": "rummy", "ten_cards": True},
+        {
+            "winner": "Ben",
+            "end": "rummy",
+            "ten_cards": True,
+            "melds": {"Ben": [["AS", "2S", "3S", "4S"], ["7H", "7D", "7C"], ["9C", "10C", "JC"]]},
+        },
         {"Ana": -12, "Ben": 24, "Cem": -12},
         ["Ben"],
     ),
@@ -797,7 +818,7 @@ CASES = [
         {
             "winner": None,
             "end": "stock",
-            "fed": [["Ana", "Cem"]],
+            "fed": [["Ben", "Cem"]],
             "hands": {
                 "Ana": ["AS", "2S", "3S", "4H"],
                 "Ben": ["5C", "6C", "7C", "KD"],
@@ -805,8 +826,9 @@ CASES = [
                 "Dan": ["8H", "8D", "8S", "QC", "JC"],
             },
         },
-        # places as before (Ana 1, Ben 2, Dan 3 to Cem) and Ana fed Cem once: 1 more
-        {"Ana": -2, "Ben": -2, "Cem": 7, "Dan": -3},
+        # places as before (Ana 1, Ben 2, Dan 3 to Cem) and Ben, Cem's right-hand
+        # neighbour, fed Cem once: 1 more
+        {"Ana": -1, "Ben": -3, "Cem": 7, "Dan": -3},
         ["Cem"],
     ),
     (
@@ -815,7 +837,12 @@ CASES = [
         P3,
         {"feeding_penalties": True},
         "Cem",
-        {"winner": "Cem", "end": "rummy", "fed": [["Ben", "Cem"]] * 3},
+        {
+            "winner": "Cem",
+            "end": "rummy",
+            "fed": [["Ben", "Cem"]] * 3,
+            "melds": {"Cem": [["AS", "2S", "3S"], ["7H", "7D", "7C"], ["9C", "10C", "JC"]]},
+        },
         # Ben fed Cem three times and Cem went ù: Ben pays 6 for Ana and 6 for himself,
         # and the 3 feeding chips: 15
         {"Ana": 0, "Ben": -15, "Cem": 15},
@@ -1209,7 +1236,11 @@ def test_knock_undercut_is_a_transfer():
         {
             "winner": "Ana",
             "end": "knock",
-            "hands": {"Ana": ["4D"], "Ben": ["2D"], "Cem": ["KD", "QD"]},
+            "hands": {
+                "Ana": ["4D", "9H", "9C", "9D", "10S", "JS", "QS"],
+                "Ben": ["2D", "8D", "8C", "8S", "3S", "4S", "5S"],
+                "Cem": ["KD", "QD", "3C", "4C", "5C", "6C", "7C"],
+            },
         },
     )
     assert {"from": "Ana", "to": "Ben", "amount": 10} in result["transfers"]
@@ -1261,7 +1292,12 @@ def test_rami_explain_line_adds_up():
             {
                 "winner": "Ana",
                 "end": "knock",
-                "hands": {"Ana": ["6D"], "Ben": ["2C"], "Cem": ["2H"], "Dan": ["9S"]},
+                "hands": {
+                    "Ana": ["6D", "9H", "9C", "9D", "10S", "JS", "QS"],
+                    "Ben": ["2C", "8D", "8C", "8S", "QC", "QD", "QH"],
+                    "Cem": ["2H", "3S", "4S", "5S", "KC", "KS", "KH"],
+                    "Dan": ["9S", "6H", "7H", "8H", "3C", "4C", "5C"],
+                },
             },
             None,
             "Ben",

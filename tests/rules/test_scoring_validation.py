@@ -139,7 +139,14 @@ BAD = [
         request(
             "knock-rummy",
             P3,
-            {"winner": "Ana", "end": "knock", "hands": {"Ana": ["2D"], "Ben": ["KD"]}},
+            {
+                "winner": "Ana",
+                "end": "knock",
+                "hands": {
+                    "Ana": ["2D", "9H", "9C", "9D", "10S", "JS", "QS"],
+                    "Ben": ["KD", "8D", "8C", "8S", "AC", "2C", "3C"],
+                },
+            },
         ),
         RoundError,
         "round.hands.Cem",

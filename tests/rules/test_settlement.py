@@ -73,7 +73,11 @@ def test_four_players_phom_chips_are_the_transfers_netted():
                     "Dan": ["AC", "2H", "7S"],
                 },
             },
-            {"winner": "Ben", "end": "rummy"},
+            {
+                "winner": "Ben",
+                "end": "rummy",
+                "melds": {"Ben": [["AS", "2S", "3S"], ["7H", "7D", "7C"], ["9C", "10C", "JC"]]},
+            },
         ],
     }
     result = settle_game(request, game(request))

@@ -53,7 +53,12 @@ ROUNDS = [
     (
         "knock-rummy",
         ["Ana", "Ben"],
-        {"winner": "Ana", "end": "knock", "hand_0": "AS 2S 3S KH", "hand_1": "9S 9H 9D 7C 8D"},
+        {
+            "winner": "Ana",
+            "end": "knock",
+            "hand_0": "AS 2S 3S KH 10S JS QS 9C 10C JC",
+            "hand_1": "9S 9H 9D 7C 8D AD 2D 3D 4D 5D",
+        },
         ["+5", "0"],
     ),
     # five runs of three, no wild card: 1 from Ben
@@ -71,7 +76,12 @@ ROUNDS = [
         ["+54", "0"],
     ),
     # ù: 6 from the other player
-    ("phom", ["Ana", "Ben"], {"winner": "Ana", "end": "rummy"}, ["+6", "-6"]),
+    (
+        "phom",
+        ["Ana", "Ben"],
+        {"winner": "Ana", "end": "rummy", "melds_0": "AS 2S 3S\n7H 7D 7C\n9C 10C JC"},
+        ["+6", "-6"],
+    ),
     # joker 30 + A 11 + 5 added to Ben
     (
         "german-rummy",

@@ -340,9 +340,15 @@ def test_forms_follow_the_phones_language_too(client):
 
 
 def test_score_sheet_marks_bonuses(client):
-    # Knock Rummy: Ana knocks with A-2-3 and nothing else: rummy +25
+    # Knock Rummy: Ana knocks with every card melded: rummy +25
     path = start_game(client, "knock-rummy", ["Ana", "Ben"])
-    data = {"winner": "Ana", "end": "knock", "hand_0": "AS 2S 3S", "hand_1": "5C 9D", "save": "1"}
+    data = {
+        "winner": "Ana",
+        "end": "knock",
+        "hand_0": "AS 2S 3S 8H 8S 8D 8C 7H 7D 7S",
+        "hand_1": "5C 9D QS QC QH QD KC KH KD KS",
+        "save": "1",
+    }
     client.post(f"{path}/rounds/new", data=data)
     page = client.get(path).data.decode()
     assert '<span class="bonus" title="rummy +25 per opponent">★</span>' in page
