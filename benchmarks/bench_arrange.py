@@ -1,12 +1,15 @@
 """Benchmark of the least-deadwood arranger against OpenSpiel and RLCard.
 
 Run: .venv/bin/pip install -e '.[bench]' && .venv/bin/python benchmarks/bench_arrange.py
+(RLCard alone is enough: without OpenSpiel the agreement check and its column are skipped.)
 
 1. Agreement: our Knock Rummy values (ace 1, courts 10, aces low) are Gin's, so
    our deadwood must equal OpenSpiel's GinRummyUtils.min_deadwood on every hand.
 2. Speed on meld-rich 10-card Gin hands (deadwood <= 10): the median time per
-   hand of ours, RLCard's get_best_meld_clusters + get_deadwood_count, and
-   OpenSpiel's C++ min_deadwood, measured side by side in the same run.
+   hand of the public ``arrange()`` (the request as the API and the CLI pass it:
+   variant, options and card tokens in, JSON answer out), of the core
+   ``best_arrangement``, of RLCard's get_best_meld_clusters + get_deadwood_count,
+   and of OpenSpiel's C++ min_deadwood, measured side by side in the same run.
 3. Speed on 15-card Kaluki hands from two decks with up to 4 jokers: p99 and max.
 """
 
@@ -17,10 +20,10 @@ import random
 import statistics
 import time
 
-import pyspiel
 from rlcard.games.gin_rummy.utils import melding
 from rlcard.games.gin_rummy.utils import utils as rl_utils
 
+from scorekeeper.rules import arrange
 from scorekeeper.rules.arranger import best_arrangement
 from scorekeeper.rules.cards import JOKER, Card, Rank, Suit
 from scorekeeper.rules.catalog import resolve
@@ -65,47 +68,64 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     gin = resolve("knock-rummy")
-    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 11)
+    try:
+        import pyspiel
+    except ImportError:
+        utils = None
+        print("OpenSpiel is not installed: no agreement check, no OpenSpiel column")
+    else:
+        utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 11)
 
-    disagreements = 0
-    for _ in range(args.agreement):
-        hand = rng.sample(DECK, 10)
-        ours = best_arrangement(gin, hand).deadwood_points
-        theirs = utils.min_deadwood([open_spiel_int(c) for c in hand])
-        disagreements += ours != theirs
-    print(
-        f"agreement with OpenSpiel on {args.agreement} random 10-card hands: "
-        f"{args.agreement - disagreements} equal, {disagreements} different"
-    )
+    if utils is not None:
+        disagreements = 0
+        for _ in range(args.agreement):
+            hand = rng.sample(DECK, 10)
+            ours = best_arrangement(gin, hand).deadwood_points
+            theirs = utils.min_deadwood([open_spiel_int(c) for c in hand])
+            disagreements += ours != theirs
+        print(
+            f"agreement with OpenSpiel on {args.agreement} random 10-card hands: "
+            f"{args.agreement - disagreements} equal, {disagreements} different"
+        )
 
     rich = []
     while len(rich) < args.rich:
         hand = rng.sample(DECK, 10)
-        if utils.min_deadwood([open_spiel_int(c) for c in hand]) <= 10:
+        if rlcard_deadwood([rlcard_card(c) for c in hand]) <= 10:
             rich.append(hand)
-    ours_times, rl_times, os_times = [], [], []
+    public_times, core_times, rl_times, os_times = [], [], [], []
     for hand in rich:
         rl_hand = [rlcard_card(c) for c in hand]
-        os_hand = [open_spiel_int(c) for c in hand]
-        # interleaved, so that the three see the same machine
-        elapsed, ours = timed(lambda h: best_arrangement(gin, h).deadwood_points, hand)
-        ours_times.append(elapsed)
+        request = {"variant": "knock-rummy", "hand": [str(c) for c in hand]}
+        # interleaved, so that all of them see the same machine
+        elapsed, public = timed(lambda r: arrange(r)["deadwood_points"], request)
+        public_times.append(elapsed)
+        elapsed, core = timed(lambda h: best_arrangement(gin, h).deadwood_points, hand)
+        core_times.append(elapsed)
         elapsed, theirs = timed(rlcard_deadwood, rl_hand)
         rl_times.append(elapsed)
-        assert ours == theirs, (hand, ours, theirs)
-        elapsed, _ = timed(utils.min_deadwood, os_hand)
-        os_times.append(elapsed)
-    ours_median = statistics.median(ours_times)
+        assert public == core == theirs, (hand, public, core, theirs)
+        if utils is not None:
+            elapsed, _ = timed(utils.min_deadwood, [open_spiel_int(c) for c in hand])
+            os_times.append(elapsed)
+    public_median = statistics.median(public_times)
+    core_median = statistics.median(core_times)
     rl_median = statistics.median(rl_times)
-    os_median = statistics.median(os_times)
     print(f"meld-rich Gin hands ({len(rich)}, deadwood <= 10), median per hand:")
-    print(f"  scorekeeper {ours_median * 1e3:.3f} ms")
     print(
-        f"  RLCard      {rl_median * 1e3:.3f} ms  (ours / RLCard = {ours_median / rl_median:.2f})"
+        f"  public arrange()   {public_median * 1e3:.3f} ms  "
+        f"(/ RLCard = {public_median / rl_median:.2f}, / core = {public_median / core_median:.2f})"
     )
     print(
-        f"  OpenSpiel   {os_median * 1e3:.3f} ms  (ours / OpenSpiel C++ = {ours_median / os_median:.1f})"
+        f"  best_arrangement   {core_median * 1e3:.3f} ms  (/ RLCard = {core_median / rl_median:.2f})"
     )
+    print(f"  RLCard             {rl_median * 1e3:.3f} ms")
+    if os_times:
+        os_median = statistics.median(os_times)
+        print(
+            f"  OpenSpiel C++      {os_median * 1e3:.3f} ms  "
+            f"(public / OpenSpiel = {public_median / os_median:.1f})"
+        )
 
     kaluki = resolve("kaluki")
     two_decks = DECK * 2

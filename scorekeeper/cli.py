@@ -23,15 +23,24 @@ def _print_json(data: Any, stream: TextIO) -> None:
     stream.write("\n")
 
 
-def _read_request(path: str | None, stdin: TextIO) -> Any:
+def _print_error(message: str, field: str | None, stream: TextIO) -> int:
+    """Bad input: one line of JSON, exit 2."""
+    stream.write(json.dumps({"error": message, "field": field}, ensure_ascii=False) + "\n")
+    return EXIT_BAD_INPUT
+
+
+def _read_request(path: str | None, stdin: TextIO) -> str | bytes:
+    """The raw question, read no further than the reader's limit (it refuses anything longer)."""
+    from .rules.requests import MOST_REQUEST_BYTES
+
+    most = MOST_REQUEST_BYTES + 1
     if path in (None, "-"):
-        text = "" if stdin.isatty() else stdin.read()
-    else:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    if not text.strip():
-        return {}
-    return json.loads(text)
+        if stdin.isatty():
+            return ""
+        binary = getattr(stdin, "buffer", None)
+        return binary.read(most) if binary is not None else stdin.read(most)
+    with open(path, "rb") as handle:
+        return handle.read(most)
 
 
 def answer(question: str, request: Any) -> dict[str, Any]:
@@ -51,24 +60,21 @@ def answer(question: str, request: Any) -> dict[str, Any]:
 
 
 def _run_question(question: str, path: str | None, stdout: TextIO, stdin: TextIO) -> int:
+    from .rules.arranger import search_budget
     from .rules.errors import RulesError
+    from .rules.requests import parse_json_request
 
     try:
-        request = _read_request(path, stdin)
+        text = _read_request(path, stdin)
     except OSError as error:
-        _print_json({"error": f"cannot read {path}: {error.strerror}", "field": None}, stdout)
-        return EXIT_BAD_INPUT
-    except json.JSONDecodeError as error:
-        message = (
-            f"the input is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        )
-        _print_json({"error": message, "field": None}, stdout)
-        return EXIT_BAD_INPUT
+        return _print_error(f"cannot read {path}: {error.strerror or error}", None, stdout)
     try:
-        response = answer(question, request)
+        # `variants` asks nothing, so it needs no input
+        request = {} if question == "variants" and not text.strip() else parse_json_request(text)
+        with search_budget():
+            response = answer(question, request)
     except RulesError as error:
-        _print_json(error.as_json(), stdout)
-        return EXIT_BAD_INPUT
+        return _print_error(error.message, error.field, stdout)
     _print_json(response, stdout)
     return 0
 
@@ -92,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--threads", type=int, default=None, help="worker threads (default 16)")
+    from .evening_cli import add_commands
+
+    add_commands(commands)
     return parser
 
 
@@ -102,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         serve(host=args.host, port=args.port, threads=args.threads)
         return 0
+    from .evening_cli import COMMANDS, run
+
+    if args.command in COMMANDS:
+        return run(args)
     return _run_question(args.command, args.file, sys.stdout, sys.stdin)
 
 

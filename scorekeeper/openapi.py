@@ -4,15 +4,44 @@ from __future__ import annotations
 
 from typing import Any
 
+from .rules.catalog import COMMON_OPTIONS, VARIANTS
+from .rules.requests import MOST_ITEMS, MOST_NESTING, MOST_REQUEST_BYTES, MOST_STRING_CHARS
+
+MOST_PLAYERS = max(variant.players[1] for variant in VARIANTS.values())
+MOST_NAME_CHARS = 40
+
+VARIANT = {"type": "string", "enum": list(VARIANTS), "description": "A variant's id"}
 CARD = {
     "type": "string",
+    "maxLength": MOST_STRING_CHARS,
     "description": "Rank then suit (AS, 10H, QD); JK for a joker; JK=5H pinned",
 }
-CARDS = {"type": "array", "items": CARD}
-MELDS = {"type": "array", "items": CARDS}
+CARDS = {"type": "array", "items": CARD, "maxItems": MOST_ITEMS}
+MELDS = {"type": "array", "items": CARDS, "maxItems": MOST_ITEMS}
+PLAYER = {"type": "string", "minLength": 1, "maxLength": MOST_NAME_CHARS}
+
+
+def _option_schema(name: str) -> dict[str, Any]:
+    option = COMMON_OPTIONS[name]
+    if option.kind is int:
+        schema: dict[str, Any] = {"type": ["integer", "null"] if option.nullable else "integer"}
+        if option.minimum is not None:
+            schema["minimum"] = option.minimum
+        if option.maximum is not None:
+            schema["maximum"] = option.maximum
+    else:
+        schema = {"type": "string", "enum": list(option.choices)}
+    schema["description"] = option.text
+    return schema
+
+
 OPTIONS = {
     "type": "object",
-    "description": "House rules: option names and values",
+    "description": (
+        "House rules: option names and values. The options every variant takes are listed; "
+        "a variant's own options, with their bounds, are in /api/v1/variants (option_specs)."
+    ),
+    "properties": {name: _option_schema(name) for name in COMMON_OPTIONS},
     "additionalProperties": True,
 }
 ERROR = {
@@ -20,16 +49,39 @@ ERROR = {
     "required": ["error", "field"],
     "properties": {"error": {"type": "string"}, "field": {"type": ["string", "null"]}},
 }
+LIMITS = (
+    f"Every request body is read with these limits, refused with 400 and the field named: "
+    f"at most {MOST_REQUEST_BYTES:,} bytes of UTF-8 JSON, {MOST_NESTING} levels deep, "
+    f"integers of at most 12 digits, no NaN or Infinity, texts of at most "
+    f"{MOST_STRING_CHARS} characters, {MOST_ITEMS} items in one list or object. A hand holds "
+    f"at most the variant's deal plus two drawn cards."
+)
 ROUND = {
     "type": "object",
     "properties": {
         "winner": {"type": ["string", "null"]},
         "end": {"type": "string", "enum": ["out", "rummy", "knock", "stock"]},
-        "hands": {"type": "object", "additionalProperties": CARDS},
+        "hands": {
+            "type": "object",
+            "description": "Each player's cards left, or their points counted at the table",
+            "additionalProperties": {
+                "oneOf": [CARDS, {"type": "integer", "minimum": 0, "maximum": 9999}]
+            },
+        },
         "melds": {"type": "object", "additionalProperties": MELDS},
         "opened": {"type": "object", "additionalProperties": {"type": "boolean"}},
         "draws": {"type": "integer", "minimum": 0},
         "ten_cards": {"type": "boolean"},
+        "meld_points": {"type": "integer", "minimum": 1},
+        "wilds": {
+            "type": "object",
+            "properties": {
+                "jokers": {"type": "integer", "minimum": 0},
+                "deuces": {"type": "integer", "minimum": 0},
+            },
+            "additionalProperties": False,
+        },
+        "one_suit": {"type": "boolean"},
         "fed": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
     },
 }
@@ -58,9 +110,9 @@ SCORE = {
     },
 }
 TABLE = {
-    "variant": {"type": "string"},
+    "variant": VARIANT,
     "options": OPTIONS,
-    "players": {"type": "array", "items": {"type": "string"}},
+    "players": {"type": "array", "items": PLAYER, "minItems": 1, "maxItems": MOST_PLAYERS},
     "dealer": {"type": ["string", "null"]},
 }
 
@@ -69,6 +121,7 @@ def _post(summary: str, request: dict[str, Any], response: dict[str, Any]) -> di
     return {
         "post": {
             "summary": summary,
+            "description": LIMITS,
             "requestBody": {"required": True, "content": {"application/json": {"schema": request}}},
             "responses": {
                 "200": {
@@ -76,7 +129,16 @@ def _post(summary: str, request: dict[str, Any], response: dict[str, Any]) -> di
                     "content": {"application/json": {"schema": response}},
                 },
                 "400": {
-                    "description": "Malformed question",
+                    "description": "Malformed question, or one over a limit",
+                    "content": {"application/json": {"schema": ERROR}},
+                },
+                "413": {
+                    "description": "The request body is too large",
+                    "content": {"application/json": {"schema": ERROR}},
+                },
+                "503": {
+                    "description": "The referee is busy: try again after Retry-After seconds",
+                    "headers": {"Retry-After": {"schema": {"type": "integer"}}},
                     "content": {"application/json": {"schema": ERROR}},
                 },
             },
@@ -104,7 +166,7 @@ OPENAPI: dict[str, Any] = {
                                             "items": {
                                                 "type": "object",
                                                 "properties": {
-                                                    "id": {"type": "string"},
+                                                    "id": VARIANT,
                                                     "name": {"type": "string"},
                                                     "players": {
                                                         "type": "array",
@@ -134,7 +196,7 @@ OPENAPI: dict[str, Any] = {
                 "type": "object",
                 "required": ["variant", "melds"],
                 "properties": {
-                    "variant": {"type": "string"},
+                    "variant": VARIANT,
                     "options": OPTIONS,
                     "melds": MELDS,
                     "opening": {"type": "boolean"},
@@ -172,7 +234,7 @@ OPENAPI: dict[str, Any] = {
             {
                 "type": "object",
                 "required": ["variant", "hand"],
-                "properties": {"variant": {"type": "string"}, "options": OPTIONS, "hand": CARDS},
+                "properties": {"variant": VARIANT, "options": OPTIONS, "hand": CARDS},
             },
             {
                 "type": "object",

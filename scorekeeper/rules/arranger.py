@@ -8,8 +8,11 @@ solved once (memoised on the cards left and the wild cards used).
 
 Wild cards are interchangeable inside melds, so the melds always take the
 most valuable ones first (a joker before a wild deuce): whatever wild cards are
-left are then the cheapest. Where deuces are wild, each deuce may play as
-itself or as a wild card; the search tries every split.
+left are then the cheapest. Where deuces are wild, a deuce reached by the search
+either plays as itself (in a meld) or joins the wild cards; a meld of a lower card
+may borrow a wild card ahead of that choice, and a state that ends owing wild
+cards it never got is no answer. Counting wild cards used and deuces made wild
+in the memo's key keeps this one search, not one per way of splitting the deuces.
 
 >>> from scorekeeper.rules.catalog import resolve
 >>> from scorekeeper.rules.cards import parse_cards
@@ -22,31 +25,73 @@ itself or as a wild card; the search tries every split.
 
 from __future__ import annotations
 
-from collections import Counter
+import time
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 from typing import Any
 
-from .cards import Card, Rank, Suit, check_deck_limits, format_cards, sort_key
-from .catalog import AceMode, Rules, resolve
+from .cards import JOKER, Card, Rank, Suit, check_hand_limits, format_cards, sort_key
+from .catalog import MOST_CARDS_IN_HAND, AceMode, Rules, resolve
 from .errors import RulesError
 from .melds import rank_at, run_windows
 from .requests import as_request, cards_at
 
 SUITS = tuple(Suit)
-# No variant deals more than 15 cards (16 after a draw); a far longer "hand" is a mistake,
-# and refusing it keeps the exact search quick for every question a client can send.
-MOST_CARDS_IN_HAND = 30
+__all__ = ["MOST_CARDS_IN_HAND", "Arrangement", "arrange", "best_arrangement", "search_budget"]
+# A question about one table is held to that table's deal (Rules.most_cards_in_hand).
 DECK_SIZE = 52
+DEUCES = tuple(suit * 13 + 1 for suit in range(4))
+NO_ANSWER = 1 << 40  # the cost of a state that used wild cards it never got
+
+# The documented budget: one question (an arrange, or a score or game that arranges shown
+# hands) may spend this long arranging. Most hands take well under a millisecond; a long
+# hand of near-runs with many wild cards can take far longer, and is refused instead.
+SEARCH_SECONDS = 1.5
+_CLOCK_EVERY = 1024  # search states between looks at the clock
+_deadline: ContextVar[float | None] = ContextVar("arrange_deadline", default=None)
 
 
-def _index(card: Card) -> int:
-    return SUITS.index(card.suit) * 13 + int(card.rank) - 1
+@contextmanager
+def search_budget(seconds: float = SEARCH_SECONDS) -> Iterator[None]:
+    """Share one budget among every arrangement made inside (one question, one round save)."""
+    token = _deadline.set(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _deadline.reset(token)
+
+
+class _Clock:
+    """Counts search states; now and then checks that the question is still in budget."""
+
+    def __init__(self) -> None:
+        shared = _deadline.get()
+        self.deadline = shared if shared is not None else time.monotonic() + SEARCH_SECONDS
+        self.left = _CLOCK_EVERY
+
+    def tick(self) -> None:
+        self.left -= 1
+        if self.left <= 0:
+            self.left = _CLOCK_EVERY
+            if time.monotonic() > self.deadline:
+                raise RulesError(
+                    f"arranging these cards takes more than the referee's {SEARCH_SECONDS} s: "
+                    "ask about fewer or shorter hands, or fewer wild cards",
+                    None,
+                )
 
 
 _NATURALS = tuple(Card(Rank(index % 13 + 1), SUITS[index // 13]) for index in range(DECK_SIZE))
+_SUIT_ROWS = {suit: row * 13 - 1 for row, suit in enumerate(SUITS)}
+
+
+def _index(card: Card) -> int:
+    """A natural card's place: suit * 13 + rank - 1 (suits S H D C)."""
+    return _SUIT_ROWS[card.suit] + card.rank
 
 
 def _card(index: int) -> Card:
@@ -94,16 +139,24 @@ class _Search:
     """Least deadwood of the natural cards left (kept as counts) with wild cards still free."""
 
     def __init__(
-        self, rules: Rules, values: Sequence[int], wild_values: Sequence[int], copies: int
+        self,
+        rules: Rules,
+        values: Sequence[int],
+        jokers: int,
+        joker_value: int,
+        deuces_wild: bool,
+        copies: int,
     ) -> None:
         self.rules = rules
         self.values = values
-        # cost of the wild cards left over once `used` of them went into melds
-        self.leftover = [sum(wild_values[used:]) for used in range(len(wild_values) + 1)]
-        self.wild_count = len(wild_values)
+        self.jokers = jokers
+        self.joker_value = joker_value
+        self.deuce_value = values[DEUCES[0]]
+        self.deuces_wild = deuces_wild
+        self.leftovers: dict[tuple[int, int], int] = {}
         # the counts are also kept as one number in base copies+1, the memo's key
         self.weight = [(copies + 1) ** i for i in range(DECK_SIZE)]
-        self.memo: dict[tuple[int, int], tuple[int, _Meld | None]] = {}
+        self.memo: dict[tuple[int, int, int], tuple[int, _Meld | None]] = {}
         self.candidates: dict[tuple[Any, ...], list[_Meld]] = {}
         low, high = rules.set_sizes
         self.set_low = low
@@ -114,24 +167,56 @@ class _Search:
         self.sets, self.runs = variant.sets, variant.runs
         self.identical_in_sets = variant.identical_in_sets
         self.jokers_at_most_naturals = variant.jokers_at_most_naturals
+        self.clock = _Clock()
 
     def key(self, counts: Sequence[int]) -> int:
         return sum(n * w for n, w in zip(counts, self.weight, strict=True))
 
-    def best(self, counts: list[int], key: int, used: int, start: int, value_left: int) -> int:
-        """Least deadwood of the cards in ``counts`` (worth ``value_left``) with ``used`` wilds gone."""
-        known = self.memo.get((key, used))
+    def leftover(self, used: int, deuces: int) -> int:
+        """What the wild cards left over are worth when melds used ``used`` of the jokers and
+        ``deuces`` wild deuces, the most valuable first; NO_ANSWER when there were too few."""
+        known = self.leftovers.get((used, deuces))
+        if known is None:
+            if used > self.jokers + deuces:
+                known = NO_ANSWER
+            else:
+                pool = sorted(
+                    [self.joker_value] * self.jokers + [self.deuce_value] * deuces, reverse=True
+                )
+                known = sum(pool[used:])
+            self.leftovers[(used, deuces)] = known
+        return known
+
+    def best(
+        self, counts: list[int], key: int, used: int, wild_deuces: int, start: int, value_left: int
+    ) -> int:
+        """Least deadwood of the cards in ``counts`` (worth ``value_left``), ``used`` wild cards
+        gone into melds and ``wild_deuces`` deuces made wild so far."""
+        state = (key, used, wild_deuces)
+        known = self.memo.get(state)
         if known is not None:
             return known[0]
+        self.clock.tick()
         first = next((i for i in range(start, DECK_SIZE) if counts[i]), None)
         if first is None:
-            self.memo[(key, used)] = (self.leftover[used], None)
-            return self.leftover[used]
+            cost = self.leftover(used, wild_deuces)
+            self.memo[state] = (cost, None)
+            return cost
+        deuces_left = sum(counts[i] for i in DEUCES) if self.deuces_wild else 0
+        free = self.jokers + wild_deuces + deuces_left - used
+        if free < 0:
+            self.memo[state] = (NO_ANSWER, None)
+            return NO_ANSWER
         values, weight = self.values, self.weight
-        # everything left as deadwood: a bound the melds must beat
-        best_cost = value_left + self.leftover[used]
+        # everything left as deadwood (each deuce left as a wild card worth the same): a bound
+        # the melds must beat
+        best_cost = (
+            value_left
+            - self.deuce_value * deuces_left
+            + self.leftover(used, wild_deuces + deuces_left)
+        )
         best_meld: _Meld | None = None
-        for meld in self._melds_with(first, counts, self.wild_count - used):
+        for meld in self._melds_with(first, counts, free):
             if best_cost == 0:
                 break
             naturals = meld[0]
@@ -140,21 +225,35 @@ class _Search:
                 counts[index] -= 1
                 after -= weight[index]
                 after_value -= values[index]
-            cost = self.best(counts, after, used + len(meld[2]), first, after_value)
+            cost = self.best(counts, after, used + len(meld[2]), wild_deuces, first, after_value)
             for index in naturals:
                 counts[index] += 1
             if cost < best_cost:
                 best_cost, best_meld = cost, meld
-        # leaving the card as deadwood costs at least its value: only then worth a look
-        if best_meld is None or best_cost > values[first]:
+        if self.deuces_wild and first in DEUCES:
+            # a deuce in no meld joins the wild cards: left unused it is worth what it was
             counts[first] -= 1
-            cost = values[first] + self.best(
-                counts, key - weight[first], used, first, value_left - values[first]
+            cost = self.best(
+                counts,
+                key - weight[first],
+                used,
+                wild_deuces + 1,
+                first,
+                value_left - values[first],
             )
             counts[first] += 1
             if best_meld is None or cost < best_cost:
                 best_cost, best_meld = cost, None
-        self.memo[(key, used)] = (best_cost, best_meld)
+        # leaving the card as deadwood costs at least its value: only then worth a look
+        elif best_meld is None or best_cost > values[first]:
+            counts[first] -= 1
+            cost = values[first] + self.best(
+                counts, key - weight[first], used, wild_deuces, first, value_left - values[first]
+            )
+            counts[first] += 1
+            if best_meld is None or cost < best_cost:
+                best_cost, best_meld = cost, None
+        self.memo[state] = (best_cost, best_meld)
         return best_cost
 
     def _wild_limit(self, naturals: int, free: int) -> int:
@@ -247,17 +346,21 @@ class _Search:
                     stands = tuple((r, suit) for n, r in enumerate(ranks) if n not in natural_slots)
                     yield naturals, layout, stands
 
-    def melds_from(self, counts: list[int], used: int) -> list[_Meld]:
-        """Follow the memo from a solved state to the melds it chose."""
-        chosen = []
+    def melds_from(self, counts: list[int]) -> tuple[list[_Meld], list[int]]:
+        """Follow the memo from the start to the melds it chose, and the deuces it made wild."""
+        chosen, made_wild = [], []
         counts = list(counts)
+        used = wild_deuces = 0
         while True:
             first = next((i for i, n in enumerate(counts) if n), None)
             if first is None:
-                return chosen
-            _, meld = self.memo[(self.key(counts), used)]
+                return chosen, made_wild
+            _, meld = self.memo[(self.key(counts), used, wild_deuces)]
             if meld is None:
                 counts[first] -= 1
+                if self.deuces_wild and first in DEUCES:
+                    made_wild.append(first)
+                    wild_deuces += 1
             else:
                 chosen.append(meld)
                 for index in meld[0]:
@@ -318,7 +421,7 @@ def _arrange_naturals(rules: Rules, hand: Sequence[Card]) -> Arrangement | None:
     """
     full = 0
     for card in hand:
-        full |= 1 << (SUITS.index(card.suit) * 13 + int(card.rank) - 1)
+        full |= 1 << _SUIT_ROWS[card.suit] + card.rank
     if full.bit_count() < len(hand):
         return None
     variant = rules.variant  # read once: Rules reaches variant fields through __getattr__
@@ -348,11 +451,13 @@ def _arrange_naturals(rules: Rules, hand: Sequence[Card]) -> Arrangement | None:
         rest ^= lowest
         loose_cost += values[lowest.bit_length() - 1]
     memo: dict[int, tuple[int, int]] = {0: (0, 0)}
+    clock = _Clock()
 
     def best(mask: int) -> int:
         known = memo.get(mask)
         if known is not None:
             return known[0]
+        clock.tick()
         lowest = mask & -mask
         best_cost = values[lowest.bit_length() - 1] + best(mask ^ lowest)
         best_meld = lowest
@@ -366,15 +471,20 @@ def _arrange_naturals(rules: Rules, hand: Sequence[Card]) -> Arrangement | None:
 
     mask = full & meldable
     cost = best(mask) + loose_cost
-    melds, deadwood = [], [_card(b) for b in range(DECK_SIZE) if loose >> b & 1]
+    melds, dead = [], loose
     while mask:
         chosen = memo[mask][1]
         if chosen in laid:
             melds.append(laid[chosen])
         else:
-            deadwood.append(_card(chosen.bit_length() - 1))
+            dead |= chosen
         mask ^= chosen
-    return Arrangement(tuple(melds), tuple(sorted(deadwood, key=_index)), cost)
+    deadwood = []
+    while dead:  # lowest bit first: the deadwood in deck order
+        lowest = dead & -dead
+        dead ^= lowest
+        deadwood.append(_card(lowest.bit_length() - 1))
+    return Arrangement(tuple(melds), tuple(deadwood), cost)
 
 
 def best_arrangement(rules: Rules, hand: Sequence[Card]) -> Arrangement:
@@ -395,43 +505,25 @@ def best_arrangement(rules: Rules, hand: Sequence[Card]) -> Arrangement:
     physical = [card.physical for card in hand]
     jokers = [card for card in physical if card.is_joker]
     naturals = [card for card in physical if not card.is_joker]
-    deuces = (
-        sorted((c for c in naturals if c.rank == Rank.TWO), key=sort_key)
-        if rules.deuces_wild
-        else []
+    values = rules.card_values
+    counts = [0] * DECK_SIZE
+    for card in naturals:
+        counts[_index(card)] += 1
+    deuces_wild = rules.deuces_wild and any(counts[i] for i in DEUCES)
+    search = _Search(
+        rules, values, len(jokers), rules.value(JOKER), deuces_wild, max(counts, default=1)
     )
+    cost = search.best(
+        counts, search.key(counts), 0, 0, 0, sum(n * v for n, v in zip(counts, values, strict=True))
+    )
+    melds, made_wild = search.melds_from(counts)
 
-    values = [rules.value(_card(i)) for i in range(DECK_SIZE)]
-    copies = max(Counter(naturals).values(), default=1)
-    best: tuple[int, Any] | None = None
-    for wild_deuces in _deuce_splits(deuces):
-        plain = list(naturals)
-        for deuce in wild_deuces:
-            plain.remove(deuce)
-        # the melds take the most valuable wild cards first: what is left is the cheapest
-        wild_cards = sorted(jokers + list(wild_deuces), key=lambda c: -rules.value(c))
-        counts = [0] * DECK_SIZE
-        for card in plain:
-            counts[_index(card)] += 1
-        search = _Search(rules, values, [rules.value(c) for c in wild_cards], copies)
-        cost = search.best(
-            counts,
-            search.key(counts),
-            0,
-            0,
-            sum(n * v for n, v in zip(counts, values, strict=True)),
-        )
-        if best is None or cost < best[0]:
-            best = (cost, (search, counts, wild_cards))
-        if cost == 0:
-            break
-    assert best is not None
-    cost, (search, counts, wild_cards) = best
-    melds = search.melds_from(counts, 0)
-
-    wild_pool = list(wild_cards)
+    # the melds take the most valuable wild cards first: what is left is the cheapest
+    wild_pool = sorted(jokers + [_card(i) for i in made_wild], key=lambda c: -rules.value(c))
     placed: list[tuple[Card, ...]] = []
     left = list(counts)
+    for index in made_wild:
+        left[index] -= 1
     for _, layout, wilds in melds:
         stands = iter(wilds)
         cards = []
@@ -450,16 +542,6 @@ def best_arrangement(rules: Rules, hand: Sequence[Card]) -> Arrangement:
     return Arrangement(tuple(placed), tuple(deadwood), cost)
 
 
-def _deuce_splits(deuces: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    """Every choice of which deuces play as wild cards (identical deuces once)."""
-    seen = set()
-    for size in range(len(deuces) + 1):
-        for chosen in combinations(deuces, size):
-            if chosen not in seen:
-                seen.add(chosen)
-                yield chosen
-
-
 def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
     """The contract's ``arrange`` question.
 
@@ -469,11 +551,12 @@ def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str
     request = as_request(request, fields)
     rules = resolve(request.get("variant"), request.get("options"))
     hand = cards_at(request.get("hand", []), "hand", "hand")
-    if len(hand) > MOST_CARDS_IN_HAND:
+    most = rules.most_cards_in_hand
+    if len(hand) > most:
         raise RulesError(
-            f"a hand holds at most {MOST_CARDS_IN_HAND} cards, not {len(hand)}", "hand"
+            f"a hand in {rules.variant.name} holds at most {most} cards "
+            f"(the deal and two drawn), not {len(hand)}",
+            "hand",
         )
-    check_deck_limits(
-        ((card, f"hand[{i}]") for i, card in enumerate(hand)), rules.decks, rules.jokers
-    )
+    check_hand_limits(hand, "hand", rules.decks, rules.jokers)
     return best_arrangement(rules, hand).as_json()

@@ -18,7 +18,7 @@ scorekeeper.rules.errors.CardError: '1S' (meld 2, card 1) is not a card: ranks a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
@@ -30,6 +30,10 @@ class Suit(StrEnum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+
+    # Enum hashes by name in Python code; the str's own hash is equal for equal values
+    # and many times faster (cards are hashed on every question)
+    __hash__ = str.__hash__
 
 
 class Rank(IntEnum):
@@ -47,6 +51,8 @@ class Rank(IntEnum):
     QUEEN = 12
     KING = 13
 
+    __hash__ = int.__hash__  # see Suit
+
     @property
     def symbol(self) -> str:
         return _RANK_SYMBOLS[self]
@@ -55,6 +61,7 @@ class Rank(IntEnum):
 _RANK_SYMBOLS = {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"} | {
     Rank(n): str(n) for n in range(2, 11)
 }
+_TEXT = {int(rank): symbol for rank, symbol in _RANK_SYMBOLS.items()}
 _RANKS_BY_TOKEN = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {"T": Rank.TEN}
 _SUITS_BY_TOKEN = {s.value: s for s in Suit} | {
     "♠": Suit.SPADES,
@@ -99,8 +106,9 @@ class Card:
         return None if self.is_joker else self
 
     def __str__(self) -> str:
-        text = "JK" if self.is_joker else f"{self.rank.symbol}{self.suit.value}"
-        return f"{text}={self.pinned}" if self.pinned else text
+        if self.pinned:
+            return f"{self.physical}={self.pinned}"
+        return "JK" if self.rank is None else _TEXT[self.rank] + self.suit
 
     def __repr__(self) -> str:
         return f"Card(rank={self.rank!r}, suit={self.suit!r}, pinned={self.pinned!r})"
@@ -120,7 +128,10 @@ def sort_key(card: Card) -> tuple[int, int, str]:
 
 def _not_a_card(token: object, where: str, why: str, field: str | None) -> CardError:
     place = f" ({where})" if where else ""
-    return CardError(f"'{token}'{place} is not a card: {why}", field)
+    text = str(token)
+    if len(text) > 24:  # a card is a few characters: the start is enough to find the mistake
+        text = text[:24] + "…"
+    return CardError(f"'{text}'{place} is not a card: {why}", field)
 
 
 def _parse_natural(text: str, original: object, where: str, field: str | None) -> Card:
@@ -136,9 +147,27 @@ def _parse_natural(text: str, original: object, where: str, field: str | None) -
     return Card(rank, suit)
 
 
+def _plain_tokens() -> dict[str, Card]:
+    """Every way of writing a card or a joker without a pin, in upper and lower case."""
+    table = {token: JOKER for token in JOKER_TOKENS} | {"jk": JOKER}
+    for rank_text, rank in _RANKS_BY_TOKEN.items():
+        for suit_text, suit in _SUITS_BY_TOKEN.items():
+            for token in (rank_text + suit_text, (rank_text + suit_text).lower()):
+                table[token] = Card(rank, suit)
+    return table
+
+
+# most tokens are written plainly: looked up, not parsed
+_PLAIN_TOKENS = _plain_tokens()
+
+
 def parse_card(token: object, *, where: str = "", field: str | None = None) -> Card:
     """Parse one card token; ``where`` says where it stood, for the error message."""
-    if not isinstance(token, str):
+    if isinstance(token, str):
+        card = _PLAIN_TOKENS.get(token)
+        if card is not None:
+            return card
+    else:
         raise _not_a_card(token, where, "a card is written as text, like 7H or JK", field)
     text = token.strip().upper().replace("\N{VARIATION SELECTOR-16}", "")
     if text in JOKER_TOKENS:
@@ -168,10 +197,14 @@ def parse_cards(tokens: object, *, where: str = "", field: str | None = None) ->
     if not isinstance(tokens, list | tuple):
         raise CardError(f"{where or 'cards'} must be a list of cards", field)
     cards = []
+    plain = _PLAIN_TOKENS
     for index, token in enumerate(tokens):
-        place = f"{where}, card {index + 1}" if where else f"card {index + 1}"
-        sub_field = f"{field}[{index}]" if field is not None else None
-        cards.append(parse_card(token, where=place, field=sub_field))
+        card = plain.get(token) if isinstance(token, str) else None
+        if card is None:  # written some other way, or a mistake: parsed, and named if wrong
+            place = f"{where}, card {index + 1}" if where else f"card {index + 1}"
+            sub_field = f"{field}[{index}]" if field is not None else None
+            card = parse_card(token, where=place, field=sub_field)
+        cards.append(card)
     return cards
 
 
@@ -195,25 +228,37 @@ def full_deck(decks: int = 1, jokers: int = 0) -> Counter[Card]:
     return deck
 
 
+def check_hand_limits(cards: Sequence[Card], field: str, decks: int, jokers: int) -> None:
+    """:func:`check_deck_limits` for one list of cards at JSON path ``field``."""
+    if len({(card.rank, card.suit) for card in cards}) < len(cards) or any(
+        card.rank is None for card in cards
+    ):
+        check_deck_limits(
+            ((card, f"{field}[{index}]") for index, card in enumerate(cards)), decks, jokers
+        )
+
+
 def check_deck_limits(cards: Iterable[tuple[Card, str | None]], decks: int, jokers: int) -> None:
     """Refuse a card seen more often than the deck in play holds.
 
     ``cards`` pairs each card with the JSON path where it stood, so the error
-    can point at the first copy that is one too many.
+    can point at the first copy that is one too many. Every natural card is in
+    the deck ``decks`` times, the joker ``jokers`` times.
     """
-    deck = full_deck(decks, jokers)
-    seen: Counter[Card] = Counter()
+    seen: Counter[tuple[Rank | None, Suit | None]] = Counter()
     for card, field in cards:
-        physical = card.physical
-        seen[physical] += 1
-        if seen[physical] > deck[physical]:
+        # counted by rank and suit: a pinned wild card is the card it physically is
+        key = (card.rank, card.suit)
+        seen[key] += 1
+        if seen[key] > (jokers if card.rank is None else decks):
+            physical = card.physical
             if physical.is_joker:
                 raise CardError(
-                    f"there are only {jokers} jokers in play, but {seen[physical]} were entered",
+                    f"there are only {jokers} jokers in play, but {seen[key]} were entered",
                     field,
                 )
             copies = "once" if decks == 1 else f"{decks} times"
             raise CardError(
-                f"{physical} is used {seen[physical]} times, but the deck in play holds it {copies}",
+                f"{physical} is used {seen[key]} times, but the deck in play holds it {copies}",
                 field,
             )

@@ -21,11 +21,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from .cards import Card, Rank, Suit
 from .errors import OptionError
+
+DECK_CARDS = 52
+# Where a hand may grow past the deal (the variant's ``hands_grow``), no hand is longer than
+# this: a longer "hand" is a mistake.
+MOST_CARDS_IN_HAND = 30
 
 
 class AceMode(StrEnum):
@@ -122,9 +128,11 @@ class Option:
     """A house rule a variant takes, with its default and the values it allows.
 
     ``choices`` lists the allowed values of a text option; ``kind`` is the Python
-    type of the value; ``minimum`` bounds a number. A default of ``None`` on
-    ``decks``, ``jokers``, ``cards``, ``target`` and ``rounds`` means "from the
-    player count" (see :func:`resolve`).
+    type of the value; ``minimum`` and ``maximum`` bound a number (the largest a real
+    table could use, which also bounds the work a question can ask of the engine).
+    A default of ``None`` on ``decks``, ``jokers``, ``cards``, ``target`` and
+    ``rounds`` means "from the player count" (see :func:`resolve`); a ``null`` given
+    for them means the same.
     """
 
     default: Any
@@ -132,6 +140,7 @@ class Option:
     text: str
     choices: tuple[str, ...] = ()
     minimum: int | None = None
+    maximum: int | None = None
     nullable: bool = False
 
     def as_json(self) -> dict[str, Any]:
@@ -144,6 +153,8 @@ class Option:
             data["choices"] = list(self.choices)
         if self.minimum is not None:
             data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
         return data
 
 
@@ -153,16 +164,27 @@ def _switch(text: str, default: bool = False) -> Option:
 
 # Options every variant takes; a variant's own defaults are filled in below.
 COMMON_OPTIONS: dict[str, Option] = {
-    "decks": Option(None, int, "How many 52-card decks are in play.", minimum=1, nullable=True),
-    "jokers": Option(None, int, "How many jokers are in play, in all.", minimum=0, nullable=True),
+    "decks": Option(
+        None, int, "How many 52-card decks are in play.", minimum=1, maximum=4, nullable=True
+    ),
+    "jokers": Option(
+        None, int, "How many jokers are in play, in all.", minimum=0, maximum=8, nullable=True
+    ),
     "ace": Option(
         AceMode.LOW.value, str, "Where an ace may stand in a run.", tuple(m.value for m in AceMode)
     ),
-    "target": Option(None, int, "The score that ends the game.", minimum=1, nullable=True),
-    "rounds": Option(
-        None, int, "An agreed number of hands that ends the game.", minimum=1, nullable=True
+    "target": Option(
+        None, int, "The score that ends the game.", minimum=1, maximum=100_000, nullable=True
     ),
-    "cards": Option(None, int, "Cards dealt to each player.", minimum=1, nullable=True),
+    "rounds": Option(
+        None,
+        int,
+        "An agreed number of hands that ends the game.",
+        minimum=1,
+        maximum=1000,
+        nullable=True,
+    ),
+    "cards": Option(None, int, "Cards dealt to each player.", minimum=1, maximum=20, nullable=True),
 }
 
 PAY_OPTION = Option(
@@ -219,7 +241,7 @@ class Variant:
     identical_in_sets: bool = False  # Double Rum: a set may hold the same card twice
     runs: bool = True
     run_min: int = 3
-    jokers_at_most_naturals: bool = False  # German Rommé, Rami
+    jokers_at_most_naturals: bool = False  # German Rommé
     joker_in_three_set_declared: bool = False  # Kaluki: a joker in a 3-card set names its card
     deuces_wild: bool = False  # Continental's option
     melds_during_play: bool = True  # False: the whole hand goes down at once
@@ -258,24 +280,6 @@ class Variant:
     melds_scored: bool = False  # the round lists each player's melds (Continental, ...)
     # hands shown at the end are arranged for the least deadwood (Knock Rummy, Boat House, Phỏm)
     showdown: bool = False
-    # Only possible hands. Round ends at which every hand holds exactly the deal, with the
-    # moment named for people (Knock Rummy's knock, Phỏm's showdown after four turns each).
-    whole_hands_at: Mapping[str, str] = field(default_factory=dict)
-    # Phỏm: at the showdown loose cards may be laid off onto shown melds (unless the option
-    # no_layoff), so a hand may hold fewer than the deal.
-    showdown_layoffs: bool = False
-    # A hand may grow past the deal and the one drawn (Boat House takes a second card with
-    # the discard; a Carousel turn without a meld draws up to three and discards none).
-    hands_grow: bool = False
-    # Counted hands (a number in place of the cards). No variant here needs a counted hand's
-    # jokers told apart: wherever a joker left in hand matters, it matters by its value, which
-    # the count holds. What a count cannot hold is named here:
-    # facts that stand in for the winner's melds (Queen City's meld_points, Continental's wilds)
-    winner_count_facts: tuple[str, ...] = ()
-    # a counted hand needs the player's melds beside it (Phỏm: a player with none is móm)
-    count_needs_melds: bool = False
-    # a winner's hand that only its cards can prove, and which cards (Phỏm's ù, Nowrang's win)
-    winner_cards_needed: str = ""
     round_facts: tuple[str, ...] = ()  # extra facts in `round` (Rami's `opened`, ...)
     own_options: Mapping[str, Option] = field(default_factory=dict)
     readings: tuple[str, ...] = ()  # where VARIANTS.md settled an open point
@@ -284,15 +288,15 @@ class Variant:
     # (Phỏm's chips), "order" (a tie broken by turn order), "target" (the default target).
     reading_notes: Mapping[str, str] = field(default_factory=dict)
 
-    @property
-    def options(self) -> dict[str, Option]:
+    @cached_property
+    def options(self) -> Mapping[str, Option]:
         """Every option this variant takes, with this variant's defaults."""
         common = dict(COMMON_OPTIONS)
         common["ace"] = replace(common["ace"], default=self.ace.value)
         common["target"] = replace(common["target"], default=self.target)
         if self.goal == Goal.HIGH:
             common["pay"] = PAY_OPTION
-        return common | dict(self.own_options)
+        return MappingProxyType(common | dict(self.own_options))
 
     def deal_for(self, players: int, decks: int | None = None) -> Deal:
         """The deal-table row for a player count (and a chosen number of decks)."""
@@ -422,7 +426,6 @@ BOAT_HOUSE = replace(
     ace=AceMode.AROUND,
     values=Values(ace=11, joker=15),
     melds_during_play=False,
-    hands_grow=True,
     reading_notes=dict(
         RUMMY.reading_notes,
         hands="arranged for the least unmatched value, no laying off on the winner's melds",
@@ -452,10 +455,18 @@ KALUKI = Variant(
     opening_values=OpeningValues(ace_high=15, ace_low=1),
     target=250,
     own_options={
-        "ace_value": Option(15, int, "An ace left in hand is worth this much.", minimum=0),
-        "joker_value": Option(25, int, "A joker left in hand is worth this much.", minimum=0),
+        "ace_value": Option(
+            15, int, "An ace left in hand is worth this much.", minimum=0, maximum=1000
+        ),
+        "joker_value": Option(
+            25, int, "A joker left in hand is worth this much.", minimum=0, maximum=1000
+        ),
         "opening_min": Option(
-            51, int, "The first meld of each hand must be worth at least this.", minimum=0
+            51,
+            int,
+            "The first meld of each hand must be worth at least this.",
+            minimum=0,
+            maximum=1000,
         ),
     },
     readings=(
@@ -491,7 +502,6 @@ KNOCK_RUMMY = Variant(
     id="knock-rummy",
     showdown=True,
     ends=("knock",),
-    whole_hands_at={"knock": "when a player knocks (the knocker's after the discard)"},
     name="Knock Rummy",
     summary="Nobody melds in play; knock, show melds and deadwood; the lowest count wins the differences.",
     seeds=("000",),
@@ -520,8 +530,7 @@ CONTINENTAL = Variant(
     id="continental",
     ends=("out",),
     melds_scored=True,
-    round_facts=("draws", "wilds", "one_suit"),
-    winner_count_facts=("wilds",),
+    round_facts=("draws",),
     name="Continental Rummy",
     summary="Runs only, the whole hand of 15 at once in 5+4+3+3, 4+4+4+3 or 3x5; chips from each.",
     seeds=("000",),
@@ -538,7 +547,9 @@ CONTINENTAL = Variant(
     start=100,
     winner_deals_next=True,
     own_options={
-        "start": Option(100, int, "Everyone starts with this many points.", minimum=0),
+        "start": Option(
+            100, int, "Everyone starts with this many points.", minimum=0, maximum=100_000
+        ),
         "deuces_wild": _switch(
             "Deuces are wild; each used as a wild card earns 1 more from each opponent."
         ),
@@ -556,8 +567,6 @@ QUEEN_CITY = Variant(
     id="queen-city",
     ends=("out",),
     melds_scored=True,
-    round_facts=("meld_points",),
-    winner_count_facts=("meld_points",),
     name="Queen City Rum",
     summary="Seven cards; go down with the whole hand at once and score it times the number of opponents.",
     seeds=("000",),
@@ -585,10 +594,6 @@ PHOM = Variant(
     ends=("rummy", "stock"),
     melds_scored=True,
     round_facts=("ten_cards", "fed"),
-    whole_hands_at={"stock": "after four turns each"},
-    showdown_layoffs=True,
-    count_needs_melds=True,
-    winner_cards_needed="ù is checked on the cards: every one melded, 9 (10 with ten_cards)",
     name="Phỏm (Tá lả)",
     summary="Vietnamese Rummy: melds stay in hand until the fourth turn; lowest count wins chips by place.",
     seeds=("000",),
@@ -640,8 +645,12 @@ GERMAN_RUMMY = Variant(
     opening_values=OpeningValues(ace_high=11, ace_low=1),
     rounds_per_player=1,
     own_options={
-        "joker_value": Option(30, int, "A joker left in hand is worth this much.", minimum=0),
-        "opening_min": Option(40, int, "The first meld must be worth at least this.", minimum=0),
+        "joker_value": Option(
+            30, int, "A joker left in hand is worth this much.", minimum=0, maximum=1000
+        ),
+        "opening_min": Option(
+            40, int, "The first meld must be worth at least this.", minimum=0, maximum=1000
+        ),
     },
     readings=(
         "Going out in one turn without an earlier meld still needs the 40.",
@@ -654,7 +663,6 @@ NOWRANG = Variant(
     first_player_extra_card=True,
     ends=("out",),
     melds_scored=True,
-    winner_cards_needed="the win is checked on the cards: the melds, a run of four and two runs of three",
     name="Nowrang",
     summary="Two players, runs only; win with a run of four and two runs of three.",
     seeds=("000",),
@@ -696,14 +704,15 @@ RAMI = Variant(
     scoring=Scoring.PENALTY,
     game_end=GameEnd.THRESHOLD,
     values=Values(ace=11, joker=150),
-    jokers_at_most_naturals=True,
     opening_min=51,
     opening_natural_run=True,
     going_out_natural_run=True,
     opening_values=OpeningValues(ace_high=11, ace_low=1),
     target=1000,
     own_options={
-        "joker_value": Option(150, int, "A joker left in hand is worth this much.", minimum=0),
+        "joker_value": Option(
+            150, int, "A joker left in hand is worth this much.", minimum=0, maximum=1000
+        ),
         "unopened": Option(
             "penalty",
             str,
@@ -745,7 +754,6 @@ CAROUSEL = Variant(
     values=Values(ace=1, joker=25),
     target=150,
     knock_limit=5,
-    hands_grow=True,
     rearranges_table=True,
     undercut_bonus=10,
     out_bonus=25,
@@ -816,6 +824,18 @@ class Rules:
         """Points of each natural card left in hand, indexed suit * 13 + rank - 1 (suits S H D C)."""
         return tuple(self.value(Card(rank, suit)) for suit in Suit for rank in Rank)
 
+    @cached_property
+    def most_cards_in_hand(self) -> int:
+        """The most cards one player can hold at this table: the deal (the largest the variant
+        has, or the option ``cards``), the first player's extra card, and two drawn (Boat
+        House takes a second card with the discard). A longer hand is a mistake, and refusing
+        it bounds the work of arranging one."""
+        if getattr(self.variant, "hands_grow", False):
+            return MOST_CARDS_IN_HAND
+        chosen = self.options.get("cards")
+        dealt = chosen if chosen is not None else max(row.cards for row in self.variant.deal)
+        return dealt + (1 if self.variant.first_player_extra_card else 0) + 2
+
     def value(self, card: Card) -> int:
         """Points of a card left in hand, by this table's values."""
         if self.options.get("count_cards"):
@@ -853,6 +873,11 @@ def _check_option(variant: Variant, name: str, value: Any) -> Any:
                 f"option '{name}' of {variant.id} must be at least {spec.minimum}, not {value}",
                 f"options.{name}",
             )
+        if spec.maximum is not None and value > spec.maximum:
+            raise OptionError(
+                f"option '{name}' of {variant.id} must be at most {spec.maximum}, not {value}",
+                f"options.{name}",
+            )
         return value
     if not isinstance(value, str) or (spec.choices and value not in spec.choices):
         raise OptionError(
@@ -867,7 +892,8 @@ def resolve(variant_id: object, options: object = None, players: int | None = No
 
     Without a player count (a dispute about one meld), the deck in play is the
     largest the variant deals, so a card is never refused that some table of
-    this variant could hold.
+    this variant could hold. The same question gives the same (immutable) Rules,
+    worked out once.
 
     >>> resolve("rummy", {}, players=3).cards
     7
@@ -875,16 +901,56 @@ def resolve(variant_id: object, options: object = None, players: int | None = No
     10
     >>> resolve("continental", {}).decks
     4
+    >>> resolve("rami", {"end": "rounds"}, players=3)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.OptionError: Rami (France) with end 'rounds' needs an agreed number of rounds: set the option 'rounds'
     """
+    key = _frozen(variant_id, options, players)
+    if key is None:  # something unusual: worked out (and refused) without the cache
+        return _resolve(variant_id, options, players)
+    return _resolve_frozen(*key)
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _frozen(variant_id: object, options: object, players: object) -> tuple[Any, ...] | None:
+    """A hashable key for a question, or None. Each value keeps its type in the key: True
+    and 1 are equal in Python, but only one of them is a number of decks."""
+    if not isinstance(variant_id, str) or not isinstance(players, int | None):
+        return None
+    if not options:  # the usual question: the variant as it comes
+        return variant_id, (), type(players).__name__, players
+    if not isinstance(options, Mapping):
+        return None
+    if not all(isinstance(k, str) and type(v) in _SCALARS for k, v in options.items()):
+        return None
+    typed = tuple(sorted((k, type(v).__name__, v) for k, v in options.items()))
+    return variant_id, typed, type(players).__name__, players
+
+
+@lru_cache(maxsize=4096)
+def _resolve_frozen(
+    variant_id: str, typed: tuple[tuple[str, str, Any], ...], _players_type: str, players: Any
+) -> Rules:
+    return _resolve(variant_id, {name: value for name, _, value in typed}, players)
+
+
+def _resolve(variant_id: object, options: object, players: Any) -> Rules:
     variant = get_variant(variant_id)
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
         raise OptionError("options must be an object of option names and values", "options")
     chosen = {name: _check_option(variant, name, value) for name, value in options.items()}
+    # a null house rule is the variant's own (or the player count's) choice
+    chosen = {name: value for name, value in chosen.items() if value is not None}
     merged = {name: spec.default for name, spec in variant.options.items()} | chosen
 
     if players is not None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError("the number of players must be a whole number", "players")
         low, high = variant.players
         if not low <= players <= high:
             raise OptionError(
@@ -896,6 +962,8 @@ def resolve(variant_id: object, options: object = None, players: int | None = No
     decks = merged["decks"] if merged["decks"] is not None else row.decks
     jokers = merged["jokers"] if merged["jokers"] is not None else row.jokers
     cards = merged["cards"] if merged["cards"] is not None else row.cards
+    if players is not None:
+        _check_deal(variant, players, decks, jokers, cards, chosen)
 
     values = variant.values
     if "ace_value" in merged:
@@ -918,9 +986,19 @@ def resolve(variant_id: object, options: object = None, players: int | None = No
             "elimination": GameEnd.ELIMINATION,
             "rounds": GameEnd.ROUNDS,
         }[merged["end"]]
+    if game_end == GameEnd.ROUNDS and merged["rounds"] is None and not variant.rounds_per_player:
+        how = f" with end '{merged['end']}'" if "end" in merged else ""
+        raise OptionError(
+            f"{variant.name}{how} needs an agreed number of rounds: set the option 'rounds'",
+            "options.rounds",
+        )
+    if game_end != GameEnd.ROUNDS and target is None:
+        raise OptionError(
+            f"{variant.name} ends at a score: set the option 'target'", "options.target"
+        )
     return Rules(
         variant=variant,
-        options=merged,
+        options=MappingProxyType(merged),
         players=players,
         decks=decks,
         jokers=jokers,
@@ -935,6 +1013,22 @@ def resolve(variant_id: object, options: object = None, players: int | None = No
         game_end=game_end,
         start=merged.get("start", variant.start),
     )
+
+
+def _check_deal(
+    variant: Variant, players: int, decks: int, jokers: int, cards: int, chosen: Mapping[str, Any]
+) -> None:
+    """Refuse a deal the deck in play cannot hold (and leave a card for the stock)."""
+    dealt = players * cards + (1 if variant.first_player_extra_card else 0)
+    in_play = DECK_CARDS * decks + jokers
+    if dealt + 1 > in_play:
+        name = "cards" if "cards" in chosen or "decks" not in chosen else "decks"
+        raise OptionError(
+            f"{players} players of {cards} cards need {dealt + 1} cards with the stock, but "
+            f"{decks} deck{'s' if decks > 1 else ''} and {jokers} jokers hold {in_play}: "
+            f"lower the option 'cards' or raise 'decks'",
+            f"options.{name}",
+        )
 
 
 def variants() -> dict[str, Any]:

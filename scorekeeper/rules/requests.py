@@ -3,6 +3,7 @@ and the cards inside it parsed with the JSON path of each."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -40,3 +41,125 @@ def melds_at(value: object, field: str) -> list[list[Card]]:
             raise RulesError(f"meld {index + 1} must be a list of cards", f"{field}[{index}]")
         melds.append(cards_at(meld, f"{field}[{index}]", f"meld {index + 1}"))
     return melds
+
+
+# Limits on a question as it arrives (HTTP body or CLI input), checked before the engine
+# sees it: a real question is a few kilobytes, a few levels deep, with small numbers and
+# short names.
+MOST_REQUEST_BYTES = 2_000_000
+MOST_NESTING = 32
+MOST_INTEGER_DIGITS = 12
+MOST_STRING_CHARS = 200
+MOST_ITEMS = 2_000  # in one list or object
+
+
+class _Refused:
+    """A number the reader will not pass on: it is named, with its place, after parsing."""
+
+    def __init__(self, text: str, why: str) -> None:
+        self.text = text
+        self.why = why
+
+
+def _parse_int(text: str) -> int | _Refused:
+    if len(text.lstrip("-")) > MOST_INTEGER_DIGITS:
+        return _Refused(text, f"has more than {MOST_INTEGER_DIGITS} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> float | _Refused:
+    number = float(text)
+    if number in (float("inf"), float("-inf")):
+        return _Refused(text, "is too large")
+    return number
+
+
+def _parse_constant(name: str) -> _Refused:
+    return _Refused(name, "is not a number JSON allows")
+
+
+def _path(parent: str | None, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{parent or ''}[{key}]"
+    return key if parent is None else f"{parent}.{key}"
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 20 else text[:20] + "…"
+
+
+def _check_tree(data: Any) -> None:
+    """Walk the parsed JSON (without recursion) and refuse the first value over a limit."""
+    stack: list[tuple[Any, str | None, int]] = [(data, None, 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MOST_NESTING:
+                raise RulesError(
+                    f"the request is nested more than {MOST_NESTING} levels deep", path
+                )
+            if len(value) > MOST_ITEMS:
+                raise RulesError(f"at most {MOST_ITEMS} items in one place, not {len(value)}", path)
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            children = []
+            for key, child in items:
+                if isinstance(key, str) and len(key) > MOST_STRING_CHARS:
+                    raise RulesError(
+                        f"a name in the request is longer than {MOST_STRING_CHARS} characters: "
+                        f"'{_short(key)}'",
+                        path,
+                    )
+                children.append((child, _path(path, key), depth + 1))
+            stack.extend(reversed(children))
+        elif isinstance(value, _Refused):
+            raise RulesError(f"the number {_short(value.text)} {value.why}", path)
+        elif isinstance(value, str) and len(value) > MOST_STRING_CHARS:
+            raise RulesError(
+                f"a text in the request is longer than {MOST_STRING_CHARS} characters: "
+                f"'{_short(value)}'",
+                path,
+            )
+
+
+def parse_json_request(data: str | bytes) -> Any:
+    """Read a question as it arrives (HTTP body or CLI input), refusing what is over a limit.
+
+    The one reader for the API and the CLI: it never raises anything but RulesError.
+
+    >>> parse_json_request('{"hand": ["AS"]}')
+    {'hand': ['AS']}
+    >>> parse_json_request('{"options": {"target": 1' + '0' * 20 + '}}')
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RulesError: the number 10000000000000000000… has more than 12 digits
+    """
+    if len(data) > MOST_REQUEST_BYTES:
+        raise RulesError(f"the request is larger than {MOST_REQUEST_BYTES:,} bytes", None)
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RulesError(
+                f"the request is not UTF-8 text (byte {error.start + 1} is not)", None
+            ) from None
+    if not data.strip():
+        raise RulesError("the request is empty: send a JSON object", None)
+    try:
+        parsed = json.loads(
+            data,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except json.JSONDecodeError as error:
+        raise RulesError(
+            f"the request is not valid JSON: {error.msg} at line {error.lineno}, "
+            f"column {error.colno}",
+            None,
+        ) from None
+    except RecursionError:
+        raise RulesError(
+            f"the request is nested more than {MOST_NESTING} levels deep", None
+        ) from None
+    _check_tree(parsed)
+    return parsed

@@ -200,4 +200,8 @@ def test_a_hand_far_longer_than_any_deal_is_refused():
     with pytest.raises(RulesError) as caught:
         arrange(variant="kaluki", hand=hand)
     assert caught.value.field == "hand"
-    assert caught.value.message == "a hand holds at most 30 cards, not 31"
+    # Kaluki deals 15: with two cards drawn a hand holds 17
+    assert caught.value.message == (
+        "a hand in Kaluki (Caloochi, Kalooki) holds at most 17 cards (the deal and two drawn), "
+        "not 31"
+    )

@@ -1,0 +1,148 @@
+"""The JSON API under generated input: schemathesis against its own OpenAPI document, and
+Hypothesis over the card parser and every question. Never a 500; every error names its
+field (or null) and agrees with the schema."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import tempfile
+from pathlib import Path
+
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from scorekeeper import create_app
+from scorekeeper.rules import CardError
+from scorekeeper.rules.cards import Card, parse_card
+from scorekeeper.rules.catalog import VARIANTS
+
+APP = create_app(
+    {
+        "TESTING": True,
+        "DATABASE": str(Path(tempfile.mkdtemp()) / "fuzz.sqlite"),
+        "SECRET_KEY": secrets.token_hex(32),
+        "WTF_CSRF_ENABLED": False,
+    }
+)
+schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+
+
+@schema.parametrize()
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+def test_the_api_agrees_with_its_schema(case):
+    case.call_and_validate(checks=CHECKS)
+
+
+def test_the_schema_lists_every_variant():
+    document = APP.test_client().get("/api/v1/openapi.json").json
+    request = document["paths"]["/api/v1/arrange"]["post"]["requestBody"]
+    variant = request["content"]["application/json"]["schema"]["properties"]["variant"]
+    assert variant["enum"] == list(VARIANTS)
+    decks = document["paths"]["/api/v1/check"]["post"]["requestBody"]["content"][
+        "application/json"
+    ]["schema"]["properties"]["options"]["properties"]["decks"]
+    assert (decks["minimum"], decks["maximum"]) == (1, 4)
+
+
+TOKEN_PARTS = st.sampled_from(
+    ["A", "2", "10", "T", "J", "Q", "K", "1", "11", "S", "H", "D", "C", "♠", "♥", "X", "JK", "*"]
+    + ["=", " ", "\N{VARIATION SELECTOR-16}", "", "0"]
+)
+TOKENS = st.one_of(
+    st.lists(TOKEN_PARTS, max_size=5).map("".join),
+    st.text(max_size=12),
+    st.integers(),
+    st.none(),
+    st.lists(st.text(max_size=3), max_size=2),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(token=TOKENS)
+def test_the_card_parser_gives_a_card_or_names_the_token(token):
+    try:
+        card = parse_card(token, where="hand, card 1", field="hand[0]")
+    except CardError as error:
+        assert error.field == "hand[0]"
+        assert "(hand, card 1) is not a card" in error.message
+    else:
+        assert isinstance(card, Card)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+KEYS = st.sampled_from(
+    ["variant", "options", "hand", "melds", "players", "round", "rounds", "dealer", "opening"]
+)
+REQUESTS = st.dictionaries(KEYS, JSON | st.sampled_from(list(VARIANTS)), max_size=5)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(question=st.sampled_from(["check", "arrange", "score", "game"]), body=REQUESTS | JSON)
+def test_random_json_never_breaks_a_question(question, body):
+    response = APP.test_client().post(
+        f"/api/v1/{question}", data=json.dumps(body), content_type="application/json"
+    )
+    assert response.status_code in (200, 400), response.data[:500]
+    if response.status_code == 400:
+        answer = response.json
+        assert set(answer) == {"error", "field"}
+        assert answer["field"] is None or isinstance(answer["field"], str)
+        assert answer["error"]
+
+
+def test_json_nested_a_thousand_deep_is_a_400_not_a_500():
+    response = APP.test_client().post(
+        "/api/v1/check", data="[" * 1000 + "]" * 1000, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json == {
+        "error": "the request is nested more than 32 levels deep",
+        "field": None,
+    }
+
+
+def test_a_huge_integer_is_a_400_naming_its_place():
+    body = '{"variant": "rummy", "options": {"target": ' + "9" * 5000 + '}, "melds": []}'
+    response = APP.test_client().post("/api/v1/check", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json["field"] == "options.target"
+
+
+def test_a_question_that_gets_no_turn_is_told_to_come_back(monkeypatch):
+    from scorekeeper import limits
+
+    # every slot taken by other questions, and no time to wait for one
+    full = limits.Slots(size=1, wait=0.01)
+    with full.slot():
+        monkeypatch.setattr("scorekeeper.views.api.ENGINE_SLOTS", full)
+        response = APP.test_client().post(
+            "/api/v1/arrange", json={"variant": "rummy", "hand": ["AS"]}
+        )
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "1"
+    assert response.json["field"] is None
+    assert "busy" in response.json["error"]
