@@ -241,7 +241,7 @@ class Variant:
     identical_in_sets: bool = False  # Double Rum: a set may hold the same card twice
     runs: bool = True
     run_min: int = 3
-    jokers_at_most_naturals: bool = False  # German Rommé
+    jokers_at_most_naturals: bool = False  # German Rommé, Rami
     joker_in_three_set_declared: bool = False  # Kaluki: a joker in a 3-card set names its card
     deuces_wild: bool = False  # Continental's option
     melds_during_play: bool = True  # False: the whole hand goes down at once
@@ -280,6 +280,24 @@ class Variant:
     melds_scored: bool = False  # the round lists each player's melds (Continental, ...)
     # hands shown at the end are arranged for the least deadwood (Knock Rummy, Boat House, Phỏm)
     showdown: bool = False
+    # Only possible hands. Round ends at which every hand holds exactly the deal, with the
+    # moment named for people (Knock Rummy's knock, Phỏm's showdown after four turns each).
+    whole_hands_at: Mapping[str, str] = field(default_factory=dict)
+    # Phỏm: at the showdown loose cards may be laid off onto shown melds (unless the option
+    # no_layoff), so a hand may hold fewer than the deal.
+    showdown_layoffs: bool = False
+    # A hand may grow past the deal and the one drawn (Boat House takes a second card with
+    # the discard; a Carousel turn without a meld draws up to three and discards none).
+    hands_grow: bool = False
+    # Counted hands (a number in place of the cards). No variant here needs a counted hand's
+    # jokers told apart: wherever a joker left in hand matters, it matters by its value, which
+    # the count holds. What a count cannot hold is named here:
+    # facts that stand in for the winner's melds (Queen City's meld_points, Continental's wilds)
+    winner_count_facts: tuple[str, ...] = ()
+    # a counted hand needs the player's melds beside it (Phỏm: a player with none is móm)
+    count_needs_melds: bool = False
+    # a winner's hand that only its cards can prove, and which cards (Phỏm's ù, Nowrang's win)
+    winner_cards_needed: str = ""
     round_facts: tuple[str, ...] = ()  # extra facts in `round` (Rami's `opened`, ...)
     own_options: Mapping[str, Option] = field(default_factory=dict)
     readings: tuple[str, ...] = ()  # where VARIANTS.md settled an open point
@@ -426,6 +444,7 @@ BOAT_HOUSE = replace(
     ace=AceMode.AROUND,
     values=Values(ace=11, joker=15),
     melds_during_play=False,
+    hands_grow=True,
     reading_notes=dict(
         RUMMY.reading_notes,
         hands="arranged for the least unmatched value, no laying off on the winner's melds",
@@ -502,6 +521,7 @@ KNOCK_RUMMY = Variant(
     id="knock-rummy",
     showdown=True,
     ends=("knock",),
+    whole_hands_at={"knock": "when a player knocks (the knocker's after the discard)"},
     name="Knock Rummy",
     summary="Nobody melds in play; knock, show melds and deadwood; the lowest count wins the differences.",
     seeds=("000",),
@@ -530,7 +550,8 @@ CONTINENTAL = Variant(
     id="continental",
     ends=("out",),
     melds_scored=True,
-    round_facts=("draws",),
+    round_facts=("draws", "wilds", "one_suit"),
+    winner_count_facts=("wilds",),
     name="Continental Rummy",
     summary="Runs only, the whole hand of 15 at once in 5+4+3+3, 4+4+4+3 or 3x5; chips from each.",
     seeds=("000",),
@@ -567,6 +588,8 @@ QUEEN_CITY = Variant(
     id="queen-city",
     ends=("out",),
     melds_scored=True,
+    round_facts=("meld_points",),
+    winner_count_facts=("meld_points",),
     name="Queen City Rum",
     summary="Seven cards; go down with the whole hand at once and score it times the number of opponents.",
     seeds=("000",),
@@ -594,6 +617,10 @@ PHOM = Variant(
     ends=("rummy", "stock"),
     melds_scored=True,
     round_facts=("ten_cards", "fed"),
+    whole_hands_at={"stock": "after four turns each"},
+    showdown_layoffs=True,
+    count_needs_melds=True,
+    winner_cards_needed="ù is checked on the cards: every one melded, 9 (10 with ten_cards)",
     name="Phỏm (Tá lả)",
     summary="Vietnamese Rummy: melds stay in hand until the fourth turn; lowest count wins chips by place.",
     seeds=("000",),
@@ -663,6 +690,7 @@ NOWRANG = Variant(
     first_player_extra_card=True,
     ends=("out",),
     melds_scored=True,
+    winner_cards_needed="the win is checked on the cards: the melds, a run of four and two runs of three",
     name="Nowrang",
     summary="Two players, runs only; win with a run of four and two runs of three.",
     seeds=("000",),
@@ -704,6 +732,7 @@ RAMI = Variant(
     scoring=Scoring.PENALTY,
     game_end=GameEnd.THRESHOLD,
     values=Values(ace=11, joker=150),
+    jokers_at_most_naturals=True,
     opening_min=51,
     opening_natural_run=True,
     going_out_natural_run=True,
@@ -754,6 +783,7 @@ CAROUSEL = Variant(
     values=Values(ace=1, joker=25),
     target=150,
     knock_limit=5,
+    hands_grow=True,
     rearranges_table=True,
     undercut_bonus=10,
     out_bonus=25,

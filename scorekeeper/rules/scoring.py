@@ -767,16 +767,13 @@ def _meld_points_fact(round_: Round) -> int:
 
 
 def _wilds_fact(round_: Round) -> tuple[int, int]:
-    """Continental's wild cards in the winner's melds: {"jokers": n, "deuces": n} (a bare
-    number is the jokers)."""
+    """Continental's wild cards in the winner's melds: {"jokers": n, "deuces": n}."""
     raw = round_.facts["wilds"]
-    if not isinstance(raw, Mapping):
-        raw = {"jokers": raw}
-    unknown = set(raw) - {"jokers", "deuces"}
+    unknown = sorted(set(raw) - {"jokers", "deuces"}) if isinstance(raw, Mapping) else [""]
     if unknown:
         raise RoundError(
             'round.wilds counts the winner\'s wild cards: {"jokers": n, "deuces": n}',
-            f"round.wilds.{sorted(unknown)[0]}",
+            f"round.wilds.{unknown[0]}".rstrip("."),
         )
     rules = round_.rules
     jokers = _whole_number(
