@@ -16,7 +16,7 @@ from typing import Any
 
 from . import store
 from .rules import RulesError, game
-from .sheet import summary_of
+from .sheet import keep_result, summary_of
 
 OPTIMISTIC_ATTEMPTS = 3
 
@@ -25,6 +25,7 @@ OPTIMISTIC_ATTEMPTS = 3
 class Saved:
     round_id: int
     number: int | None  # the round's number on the sheet after the change (None: deleted)
+    scored: tuple[store.Session, int, dict[str, Any]] | None = None  # the engine's answer
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,9 @@ def apply(session_id: int, plan: Plan) -> Outcome:
             with store.locked():
                 outcome = _attempt(session_id, plan)
         if outcome is not None:
+            if isinstance(outcome, Saved) and outcome.scored is not None:
+                # only once committed: the engine's answer is what the next page will show
+                keep_result(*outcome.scored)
             return outcome
     raise AssertionError("a locked attempt cannot go stale")  # pragma: no cover
 
@@ -116,6 +120,8 @@ def _attempt(session_id: int, plan: Plan) -> Outcome | None:
     except store.AlreadySaved:
         round_id = store.submitted(session_id, planned.submission or "")
         return Duplicate(round_id or 0, None)
+    scored = (session, session.revision + 1, result)
     if planned.deleted:
-        return Saved(round_id, None)
-    return Saved(round_id, len(after) if planned.round_id is None else number_of(round_id, after))
+        return Saved(round_id, None, scored)
+    number = len(after) if planned.round_id is None else number_of(round_id, after)
+    return Saved(round_id, number, scored)

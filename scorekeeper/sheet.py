@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import RulesError, game
 from .rules.catalog import Goal, get_variant, resolve
-from .store import Session, StoredRound, rounds_of
+from .store import Session, StoredRound, snapshot
 
 END_TEXT = {"out": "went out", "rummy": "went rummy", "knock": "knocked", "stock": "stock ran out"}
 PALETTE = ["#0b5fff", "#d7263d", "#1b998b", "#f46036", "#6a4c93", "#2e294e", "#c5a000", "#3a7d44"]
@@ -63,12 +65,39 @@ def summary_of(session: Session, result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# The engine's answer per session revision. A revision's rounds never change, so the
+# answer worked out when a round is saved serves the page shown after the save, the
+# round form and every phone that reloads. Entries are shared: never change one.
+_results: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_results_lock = threading.Lock()
+RESULTS_KEPT = 500
+
+
+def keep_result(session: Session, revision: int, result: dict[str, Any]) -> None:
+    with _results_lock:
+        _results[(session.edit_token, revision)] = result
+        while len(_results) > RESULTS_KEPT:
+            _results.popitem(last=False)
+
+
+def game_of(session: Session, rounds: list[StoredRound]) -> dict[str, Any]:
+    """The engine's answer for a session's rounds, which must be those of ``session.revision``."""
+    with _results_lock:
+        kept = _results.get((session.edit_token, session.revision))
+    if kept is not None:
+        return kept
+    result = game(session.engine_request([r.facts for r in rounds]))
+    keep_result(session, session.revision, result)
+    return result
+
+
 def build_sheet(session: Session, rounds: list[StoredRound] | None = None) -> Sheet:
-    """The sheet of the given rounds (read from the database when not given)."""
-    rounds = rounds_of(session) if rounds is None else rounds
+    """The sheet of the given rounds of this revision (or the session as it is now)."""
+    if rounds is None:
+        session, rounds = snapshot(session.id)
     sheet = Sheet(session, rounds)
     try:
-        sheet.result = game(session.engine_request([r.facts for r in rounds]))
+        sheet.result = game_of(session, rounds)
     except RulesError as error:
         sheet.error = error.message
         return sheet

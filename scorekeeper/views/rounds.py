@@ -9,7 +9,7 @@ from .. import changes, store
 from ..forms import EmptyForm, field_for, fill_round_form, round_facts, round_form
 from ..rules import RulesError, game
 from ..rules.catalog import get_variant, resolve
-from ..sheet import build_sheet
+from ..sheet import build_sheet, game_of
 from .sessions import require_edit
 
 bp = Blueprint("rounds", __name__, url_prefix="/s/<token>/rounds")
@@ -110,9 +110,8 @@ def _save(form, session: store.Session, round_id: int | None, facts: dict):
 
 
 def _handle(token: str, round_id: int | None):
-    session = require_edit(token)
+    session, stored_rounds = store.snapshot(require_edit(token).id)
     variant = get_variant(session.variant)
-    stored_rounds = store.rounds_of(session)
     index = len(stored_rounds)
     if round_id is not None:
         index = next((i for i, r in enumerate(stored_rounds) if r.id == round_id), None)
@@ -169,9 +168,12 @@ def _handle(token: str, round_id: int | None):
                 preview["totals"] = result["totals"]
                 preview["finished"] = result["finished"]
     try:
-        dealer = game(session.engine_request([r.facts for r in stored_rounds[:index]]))[
-            "next_dealer"
-        ]
+        scored = game_of(session, stored_rounds)
+        dealer = (
+            scored["rounds"][index]["dealer"]
+            if index < len(stored_rounds)
+            else scored["next_dealer"]
+        )
     except RulesError as error:  # an earlier round no longer scores: say so, keep the form usable
         form.form_errors.append(error.message)
         dealer = "?"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
+from collections import OrderedDict
 from io import BytesIO
 
 import segno
@@ -42,7 +44,7 @@ def device_id() -> str:
         device = secrets.token_urlsafe(16)
         cookie[DEVICE] = device
         cookie.permanent = True
-    held = cookie.pop(HELD, None)
+    held = cookie.pop(HELD) if HELD in cookie else None  # pop marks the cookie changed
     if isinstance(held, list):
         for token in reversed(held):  # oldest first, as they were opened
             found = store.find_session(token) if isinstance(token, str) else None
@@ -128,33 +130,52 @@ def _page_etag(session: store.Session) -> str:
     return f"r{session.revision}-{get_locale() or 'en'}"
 
 
+# Read-only pages as rendered, per link, revision, language and host: when a round is
+# saved, every phone watching that table reloads at once, and one rendering serves them all.
+_rendered: OrderedDict[tuple[str, str, str], str] = OrderedDict()
+_rendered_lock = threading.Lock()
+RENDERED_KEPT = 500
+
+
 @bp.get("/s/<token>")
 def page(token: str):
     session, can_edit = open_session(token)
     remember(session, can_edit)
     # an editor's page carries forms with CSRF tokens and messages meant for them: never cached
     cacheable = not can_edit and not cookie.get("_flashes")
-    if cacheable and request.if_none_match.contains(_page_etag(session)):
-        return _not_modified(_page_etag(session))
-    sheet = build_sheet(session)
-    rules = resolve(session.variant, session.options, len(session.players))
-    response = Response(
-        render_template(
-            "session.html",
-            session=session,
-            token=token,
-            can_edit=can_edit,
-            sheet=sheet,
-            rules=rules,
-            chart=chart_svg(sheet),
-            form=EmptyForm(),
-        ),
-        mimetype="text/html",
-    )
+    etag = _page_etag(session)
+    if cacheable and request.if_none_match.contains(etag):
+        return _not_modified(etag)
+    key = (token, etag, request.host_url)
+    with _rendered_lock:
+        html = _rendered.get(key) if cacheable else None
+    if html is None:
+        html = _render_page(session, token, can_edit)
+        if cacheable:
+            with _rendered_lock:
+                _rendered[key] = html
+                while len(_rendered) > RENDERED_KEPT:
+                    _rendered.popitem(last=False)
+    response = Response(html, mimetype="text/html")
     if cacheable:
-        response.set_etag(_page_etag(session))
+        response.set_etag(etag)
         response.headers["Cache-Control"] = "private, no-cache"
     return response
+
+
+def _render_page(session: store.Session, token: str, can_edit: bool) -> str:
+    sheet = build_sheet(session)
+    rules = resolve(session.variant, session.options, len(session.players))
+    return render_template(
+        "session.html",
+        session=session,
+        token=token,
+        can_edit=can_edit,
+        sheet=sheet,
+        rules=rules,
+        chart=chart_svg(sheet),
+        form=EmptyForm(),
+    )
 
 
 def _not_modified(etag: str) -> Response:

@@ -38,7 +38,10 @@ def test_the_read_only_page_answers_304_until_a_change(client, app):
     assert viewer.get(view, headers={"If-None-Match": etag}).status_code == 304
     save_a_round(client, game)
     fresh = viewer.get(view, headers={"If-None-Match": etag})
-    assert fresh.status_code == 200 and "Enter round" not in fresh.data.decode()
+    page = fresh.data.decode()
+    assert fresh.status_code == 200 and "Enter round" not in page
+    # Ana went out and Ben held K (10): the new total, not a cached old page
+    assert '<th class="total leader">10</th>' in page
 
 
 def test_the_edit_page_is_never_served_from_cache(client):
