@@ -230,7 +230,7 @@
   });
 
   // a problem or a checked round is shown where the eye is
-  var news = document.getElementById("problems") || document.getElementById("preview");
+  var news = document.getElementById("problems") || document.getElementById("checked-round");
   if (news) {
     news.scrollIntoView({ block: "start" });
     news.focus({ preventScroll: true });

@@ -1,26 +1,126 @@
-"""The printable score sheet: a real PDF from WeasyPrint."""
+"""The printable session sheet: a real PDF from WeasyPrint, kept per session revision."""
 
 from __future__ import annotations
 
 from io import BytesIO
+from typing import Any
 
-from flask import Blueprint, render_template, send_file
+from flask import Blueprint, request, send_file
 
-from ..rules.catalog import resolve
-from ..sheet import build_sheet
+from .. import pdf as printing
+from .. import store
+from ..money import amount_text, digits_of
+from ..printable import build
 from .sessions import open_session
 
 bp = Blueprint("sheets", __name__)
 
+TABLE_WIDTH_PT = 520  # the text width of A4 (and a little less than US Letter's) in points
+MONO_ADVANCE = 0.602  # DejaVu Sans Mono: every character is this many ems wide
+
+
+# the height inside the margins (14 mm top, 16 mm bottom), in points
+PAGE_HEIGHT_PT = {"a4": (297 - 30) * 72 / 25.4, "letter": (279.4 - 30) * 72 / 25.4}
+TITLE_BLOCK_PT = 130  # the title, date, players and house rules above the first rows
+LINE_SPACING = 1.3
+
+
+def font_size(width: int) -> float:
+    """The largest size up to 8.5 pt at which the widest round line fits across the page."""
+    return round(min(8.5, (TABLE_WIDTH_PT - 8) / (max(width, 1) * MONO_ADVANCE)), 2)
+
+
+def page_rows(lines: list[str], line_height: float, paper: str) -> list[list[str]]:
+    """The round lines cut into blocks that each fit a page under their heading line.
+
+    >>> [len(rows) for rows in page_rows(["x"] * 200, 10.0, "a4")]
+    [58, 71, 71]
+    """
+    height = PAGE_HEIGHT_PT[paper]
+    # a page holds its heading line, the rows, and on the last page the total line
+    per_page = int((height - 3 * line_height - 8) // line_height)
+    first = max(1, int((height - TITLE_BLOCK_PT - 3 * line_height - 8) // line_height))
+    pages = [lines[:first]]
+    for start in range(first, len(lines), per_page):
+        pages.append(lines[start : start + per_page])
+    return pages
+
+
+def settlement_lines(sheet: Any, currency: str | None, locale: str) -> list[str] | None:
+    settled = sheet.settlement
+    if settled is None:
+        return None
+    return [
+        f"{payment['from']} → {payment['to']}: "
+        f"{amount_text(payment['amount'], settled, currency, locale)}"
+        for payment in settled["payments"]
+    ]
+
+
+BASIS_TEXT = {
+    "difference": "Each player pays the difference between their total and the best total "
+    "(tied best players share it).",
+    "transfers": "What the rounds paid between players, netted.",
+}
+
+
+def render_sheet(
+    game_record: dict[str, Any],
+    paper: str = "a4",
+    locale: str = "en",
+    stake: str | None = None,
+    currency: str | None = None,
+) -> bytes:
+    """A game record as a PDF sheet (the web route and ``scorekeeper sheet`` both use this)."""
+    money = bool(stake and currency)
+    sheet = build(game_record, stake if money else None, digits_of(currency if money else None))
+    basis = BASIS_TEXT[sheet.settlement["basis"]] if sheet.settlement else ""
+    if money:
+        basis += f" Stake: {stake} {currency} a point."
+    size = font_size(sheet.width)
+    line_height = round(size * LINE_SPACING, 2)
+    return printing.render(
+        "sheet_pdf.html",
+        paper,
+        sheet=sheet,
+        font_size=size,
+        line_height=line_height,
+        pages=page_rows(sheet.lines, line_height, printing.paper_of(paper)),
+        settlement_lines=settlement_lines(sheet, currency if money else None, locale),
+        basis_text=basis,
+        locale=locale,
+    )
+
+
+def session_record(session: store.Session, rounds: list[store.StoredRound]) -> dict[str, Any]:
+    details = store.session_details(session.id)
+    return {
+        "name": details["name"],
+        "created": session.created,
+        "game": session.engine_request([stored.facts for stored in rounds]),
+        "stake": details["stake"],
+        "currency": details["currency"],
+    }
+
+
+def page_locale() -> str:
+    from flask_babel import get_locale
+
+    return str(get_locale() or "en")
+
 
 @bp.get("/s/<token>/sheet.pdf")
 def pdf(token: str):
-    from weasyprint import HTML  # imported here: only printing needs it
-
     session, _ = open_session(token)
-    sheet = build_sheet(session)
-    rules = resolve(session.variant, session.options, len(session.players))
-    html = render_template("sheet_pdf.html", session=session, sheet=sheet, rules=rules)
-    document = HTML(string=html).write_pdf()
+    paper = printing.paper_of(request.args.get("paper"))
+    locale = page_locale()
+    session, rounds = store.snapshot(session.id)
+
+    def make() -> bytes:
+        record = session_record(session, rounds)
+        return render_sheet(record, paper, locale, record["stake"], record["currency"])
+
+    # the revision moves on with every save, rename or stake change: a new sheet then
+    document = printing.cached(("sheet", session.id, session.revision, paper, locale), make)
     name = f"scorekeeper-{session.variant}-{session.created[:10]}.pdf"
     return send_file(BytesIO(document), mimetype="application/pdf", download_name=name)

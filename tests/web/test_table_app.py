@@ -240,7 +240,7 @@ def test_pdf_score_sheet_holds_the_scores(client):
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
     assert "Basic Rummy" in text and "Ana" in text and "Ben" in text
     assert "+17" in text
-    assert "KS 10 + 7D 7 = 17" in text
+    assert "K♠ 10 + 7♢ 7 = 17" in text  # the sheet prints suits as symbols
 
 
 def test_referee_page(client):

@@ -1,0 +1,104 @@
+"""The session sheet PDF against a bare WeasyPrint table of the same numbers, in one run.
+
+    .venv/bin/python benchmarks/bench_pdf.py [--repeat 5]
+
+Targets (issue 11): a 30-round, 8-player sheet in at most 1.5x the bare table's
+time; a 500-round sheet under 2 s. The sheet's time is everything the web route
+does on a cache miss: scoring the rounds with the engine, the template and
+WeasyPrint. The bare table is the same numbers (each round's points and running
+total per player) in a plain ``<table>`` with WeasyPrint's defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from weasyprint import HTML
+
+from scorekeeper.printable import build
+from scorekeeper.rules import game
+from scorekeeper.views.sheets import render_sheet
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+NAMES = ["Ana", "Ben", "Cem", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def rami_evening(rounds: int, players: int, seed: int = 2026) -> dict:
+    """A Rami evening with a target no session reaches, every loser holding 0-3 cards."""
+    rng = random.Random(seed)
+    seats = NAMES[:players]
+    facts = []
+    for number in range(rounds):
+        winner = seats[number % players]
+        deck = [rank + suit for rank in RANKS for suit in "SHDC"]
+        dealt = iter(rng.sample(deck, 3 * players))
+        hands = {p: [next(dealt) for _ in range(rng.randint(0, 3))] for p in seats if p != winner}
+        facts.append(
+            {"winner": winner, "end": "out", "hands": hands, "opened": dict.fromkeys(seats, True)}
+        )
+    request = {
+        "variant": "rami",
+        "options": {"target": 100000},
+        "players": seats,
+        "dealer": seats[0],
+        "rounds": facts,
+    }
+    return {"name": f"Benchmark, {rounds} rounds", "created": "2026-11-22", "game": request}
+
+
+def bare_table(record: dict) -> str:
+    request = record["game"]
+    result = game(request)
+    players = request["players"]
+    running = dict.fromkeys(players, 0)
+    rows = []
+    for number, scored in enumerate(result["rounds"], start=1):
+        cells = []
+        for p in players:
+            running[p] += scored["delta"][p]
+            cells.append(f"<td>{scored['delta'][p]} ({running[p]})</td>")
+        rows.append(f"<tr><td>{number}</td>{''.join(cells)}</tr>")
+    head = "".join(f"<th>{p}</th>" for p in players)
+    return f"<table><tr><th>#</th>{head}</tr>{''.join(rows)}</table>"
+
+
+def median_seconds(work, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    render_sheet(rami_evening(3, 3), "a4", "en", "0.05", "EUR")  # fonts and styles, once
+    print("| sheet | sheet (median) | bare table (median) | ratio | target |")
+    print("|---|---|---|---|---|")
+    for rounds, players, target in (
+        (30, 8, "ratio <= 1.5"),
+        (500, 4, "sheet < 2 s"),
+        (500, 8, "sheet < 2 s"),
+    ):
+        record = rami_evening(rounds, players)
+        html = bare_table(record)
+        sheet = median_seconds(
+            lambda record=record: render_sheet(record, "a4", "en", "0.05", "EUR"), args.repeat
+        )
+        bare = median_seconds(lambda html=html: HTML(string=html).write_pdf(), args.repeat)
+        print(
+            f"| {rounds} rounds x {players} players | {sheet:.3f} s | {bare:.3f} s | {sheet / bare:.2f} | {target} |"
+        )
+    record = rami_evening(500, 4)
+    built = median_seconds(lambda: build(record, "0.05", 2), args.repeat)
+    print(f"\n500 x 4, engine + sheet model only (no WeasyPrint): {built:.3f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,288 @@
+"""A session leaving the app and coming back: JSON export/import and a CSV of the rounds.
+
+The JSON is the contract's ``game`` request (``shared/spec/referee-json.md``)
+wrapped with what a session adds::
+
+    {"format": "scorekeeper-session", "version": 1,
+     "name": "...", "created": "...", "exported": "...",
+     "game": {"variant", "options", "players", "dealer", "rounds": [<round facts>]},
+     "house_rules": {...every option in force...}, "stake": "0.05", "currency": "EUR",
+     "history": [{"position", "facts", "deleted", "saved", "note"}, ...],  # oldest first
+     "result": {"totals", "winners", "finished", "reason"}, "settlement": {...}}
+
+Importing checks everything first (the engine scores every round, the history
+must end in the game's rounds) and then writes it in one transaction, so a bad
+file changes nothing. A bare ``game`` request is accepted too.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from .money import amount_text, currency_code, digits_of
+from .printable import default_name, house_rules
+from .rules import RulesError, game
+from .rules.catalog import resolve
+from .rules.settlement import settle_game, stake_in_units
+
+FORMAT = "scorekeeper-session"
+VERSION = 1
+MAX_NAME = 120
+NOTES = 200
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def record(
+    session: Any,
+    rounds: list[Any],
+    versions: list[dict[str, Any]],
+    details: dict[str, Any],
+    locale: str = "en",
+) -> dict[str, Any]:
+    """The export of a stored session (its rounds, every saved version, name and stake)."""
+    request = session.engine_request([stored.facts for stored in rounds])
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": details.get("name") or default_name(session.variant, session.created),
+        "created": session.created,
+        "exported": _now(),
+        "game": request,
+        "house_rules": {
+            name: value
+            for name, value, _ in house_rules(
+                session.variant, session.options, len(session.players)
+            )
+        },
+        "stake": details.get("stake"),
+        "currency": details.get("currency"),
+        "history": [
+            {
+                "position": version["position"],
+                "facts": version["facts"],
+                "deleted": bool(version["deleted"]),
+                "saved": version["saved"],
+                "note": version["note"],
+            }
+            for version in sorted(versions, key=lambda v: v["id"])
+        ],
+    }
+    try:
+        result = game(request)
+    except RulesError as error:
+        data["result"] = {"error": error.message}
+        return data
+    data["result"] = {
+        key: result[key] for key in ("totals", "winners", "finished", "reason", "next_dealer")
+    }
+    data["settlement"] = settlement_json(request, result, data["stake"], data["currency"], locale)
+    return data
+
+
+def settlement_json(
+    request: dict[str, Any],
+    result: dict[str, Any],
+    stake: str | None,
+    currency: str | None,
+    locale: str = "en",
+) -> dict[str, Any]:
+    settled = settle_game(request, result, stake if currency else None, digits_of(currency))
+    return {
+        "basis": settled["basis"],
+        "stake": stake if currency else None,
+        "currency": currency if stake else None,
+        "payments": [
+            dict(
+                payment,
+                amount=amount_text(payment["amount"], settled, currency, locale),
+                units=payment["amount"],
+            )
+            for payment in settled["payments"]
+        ],
+    }
+
+
+def _bad(message: str, field: str | None) -> RulesError:
+    return RulesError(message, field)
+
+
+def _text(data: dict[str, Any], key: str, limit: int, required: bool = False) -> str | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not value.strip() or len(value) > limit:
+        raise _bad(f"'{key}' must be text of 1 to {limit} characters", key)
+    return value.strip()
+
+
+def _date(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if value is None:
+        return _now()
+    try:
+        datetime.fromisoformat(str(value))
+    except ValueError:
+        raise _bad(
+            f"'{key}' must be a date such as 2026-11-22 or 2026-11-22T20:15:00", key
+        ) from None
+    return str(value)
+
+
+def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
+    """The saved versions, checked to end in the game's rounds (or one version per round)."""
+    history = data.get("history")
+    if history is None:
+        return [
+            {"position": i, "facts": facts, "deleted": 0, "saved": _now(), "note": "imported"}
+            for i, facts in enumerate(rounds, start=1)
+        ]
+    if not isinstance(history, list):
+        raise _bad("'history' must be a list of saved versions", "history")
+    checked = []
+    last: dict[int, tuple[Any, bool]] = {}
+    for i, version in enumerate(history):
+        where = f"history[{i}]"
+        if not isinstance(version, dict):
+            raise _bad("each saved version must be an object", where)
+        position = version.get("position")
+        if isinstance(position, bool) or not isinstance(position, int) or position < 1:
+            raise _bad("'position' must be a round number from 1", f"{where}.position")
+        facts = version.get("facts")
+        if not isinstance(facts, dict):
+            raise _bad("'facts' must be the round as the contract gives it", f"{where}.facts")
+        deleted = version.get("deleted", False)
+        if not isinstance(deleted, bool | int):
+            raise _bad("'deleted' must be true or false", f"{where}.deleted")
+        note = version.get("note") or "imported"
+        if not isinstance(note, str) or len(note) > NOTES:
+            raise _bad(f"'note' must be text of at most {NOTES} characters", f"{where}.note")
+        checked.append(
+            {
+                "position": position,
+                "facts": facts,
+                "deleted": int(bool(deleted)),
+                "saved": _date(version, "saved"),
+                "note": note,
+            }
+        )
+        last[position] = (facts, bool(deleted))
+    live = [last[p][0] for p in sorted(last) if not last[p][1]]
+    if live != rounds:
+        raise _bad(
+            "the history does not end in the game's rounds: the file was changed by hand "
+            "or is incomplete",
+            "history",
+        )
+    return checked
+
+
+def read(data: Any) -> dict[str, Any]:
+    """A session file checked through; raises RulesError naming the first problem."""
+    if not isinstance(data, dict):
+        raise _bad("the file must hold a JSON object: an exported session or a game", None)
+    if "format" in data:
+        if data["format"] != FORMAT:
+            raise _bad(
+                f"this is not a Scorekeeper session file (format {data['format']!r})", "format"
+            )
+        if data.get("version") != VERSION:
+            raise _bad(
+                f"this session file is version {data.get('version')!r}; this app reads {VERSION}",
+                "version",
+            )
+        request = data.get("game")
+        prefix = "game"
+    elif "variant" in data and "rounds" in data:
+        request, prefix, data = data, "", {}
+    else:
+        raise _bad(
+            "this is neither an exported session nor a game (no 'format', no 'variant' and 'rounds')",
+            None,
+        )
+    if not isinstance(request, dict):
+        raise _bad("'game' must be the contract's game request", "game")
+    try:
+        result = game(request)
+    except RulesError as error:
+        field = f"{prefix}.{error.field}" if prefix and error.field else error.field or prefix
+        raise _bad(f"{error.message}", field) from None
+    players = list(request["players"])
+    rounds = request.get("rounds", [])
+    stake, currency = data.get("stake"), data.get("currency")
+    if stake is not None or currency is not None:
+        currency = currency_code(currency)
+        stake_in_units(stake, digits_of(currency))
+        stake = str(stake)
+    created = _date(data, "created")
+    return {
+        "session": {
+            "variant": request["variant"],
+            "options": request.get("options") or {},
+            "players": players,
+            "first_dealer": request.get("dealer") or players[0],
+            "created": created,
+            "name": _text(data, "name", MAX_NAME),
+            "stake": stake,
+            "currency": currency,
+        },
+        "history": _history(data, rounds),
+        "result": result,
+    }
+
+
+def loads(text: str | bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        where = (
+            f" at line {error.lineno}, column {error.colno}"
+            if isinstance(error, json.JSONDecodeError)
+            else ""
+        )
+        raise _bad(f"the file is not valid JSON{where}", None) from None
+    return read(data)
+
+
+def _cell(text: str) -> str:
+    """A name a spreadsheet could take for a formula is kept as text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def to_csv(request: dict[str, Any], result: dict[str, Any]) -> str:
+    """Round by player: each round's points, then each running total; a Total row at the end."""
+    players = list(request["players"])
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    names = [_cell(p) for p in players]
+    writer.writerow(
+        ["round", "dealer", "winner", "end", *names, *(f"{name} total" for name in names)]
+    )
+    start = resolve(request["variant"], request.get("options"), len(players)).start
+    running = {p: start for p in players}
+    for number, (facts, scored) in enumerate(
+        zip(request["rounds"], result["rounds"], strict=True), start=1
+    ):
+        for p in players:
+            running[p] += scored["delta"][p]
+        writer.writerow(
+            [
+                number,
+                _cell(scored.get("dealer") or ""),
+                _cell(facts.get("winner") or ""),
+                facts.get("end", "out"),
+                *(scored["delta"][p] for p in players),
+                *(running[p] for p in players),
+            ]
+        )
+    # the totals: the last running totals, plus any end-of-game bonus (Carousel)
+    totals = [result["totals"][p] for p in players]
+    writer.writerow(["Total", "", "", "", *([""] * len(players)), *totals])
+    # a byte-order mark, so a spreadsheet opening the file reads its names as UTF-8
+    return "\ufeff" + out.getvalue()

@@ -1,0 +1,155 @@
+"""PDF rendering with WeasyPrint, shared by the web app and the command line.
+
+The fonts (DejaVu, embedded in every PDF) and the print stylesheet are loaded
+once per process. Rendering takes one of a few slots (a bounded semaphore), so
+printing a long sheet never occupies every server thread and round saves keep
+going; finished PDFs are kept per (what was printed, its revision), so printing
+the same sheet twice renders it once.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+RENDER_SLOTS = threading.BoundedSemaphore(2)
+CACHE_SIZE = 32
+PAPERS = {"a4": "A4", "letter": "letter"}
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+
+PRINT_CSS = """
+@font-face { font-family: "Sheet Sans"; src: url("{font_dir}/DejaVuSans.ttf"); }
+@font-face { font-family: "Sheet Sans"; font-weight: bold; src: url("{font_dir}/DejaVuSans-Bold.ttf"); }
+@font-face { font-family: "Sheet Mono"; src: url("{font_dir}/DejaVuSansMono.ttf"); }
+@font-face { font-family: "Sheet Mono"; font-weight: bold; src: url("{font_dir}/DejaVuSansMono-Bold.ttf"); }
+@page {
+  margin: 14mm 12mm 16mm;
+  @bottom-left { content: string(sheet-name); font: 7.5pt "Sheet Sans"; color: #333; }
+  @bottom-right { content: counter(page) " / " counter(pages); font: 7.5pt "Sheet Sans"; }
+}
+html { font-family: "Sheet Sans", sans-serif; font-size: 9pt; color: #000; }
+h1 { font-size: 15pt; margin: 0 0 3pt; string-set: sheet-name content(); }
+h2 { font-size: 11pt; margin: 10pt 0 3pt; break-after: avoid; }
+p { margin: 2pt 0; }
+.muted { color: #333; }
+.red { color: #c00000; }
+.rounds { break-inside: avoid; margin: 4pt 0 0; }
+.rounds pre { font-family: "Sheet Mono", monospace; font-size: 1em; margin: 0; padding: 0 2pt; }
+.rounds .heading { font-weight: bold; border-bottom: 0.9pt solid #000; }
+.rounds .total { border-top: 0.9pt solid #000; border-bottom: none; }
+/* a thin rule under every round line, drawn as one background, not a border per row */
+.rounds .lines {
+  background-image: linear-gradient(to bottom, transparent 92%, #aaa 92%);
+  background-repeat: repeat;
+}
+table.grid { border-collapse: collapse; margin: 3pt 0; }
+table.grid th, table.grid td { border: 0.5pt solid #444; padding: 2pt 5pt; text-align: left; }
+table.grid td.num, table.grid th.num { text-align: right; }
+.winner { font-weight: bold; }
+table.pad { width: 100%; table-layout: fixed; }
+table.pad th:first-child, table.pad td:first-child { width: 6%; }
+table.pad td { height: 17pt; }
+.suits { font-weight: normal; }
+.appendix { font-size: 6.5pt; line-height: 1.25; white-space: pre-wrap; }
+.chart { margin: 6pt 0; break-inside: avoid; }
+"""
+
+PAPER_CSS = "@page { size: %s; }"
+
+
+class _Translations:
+    """Page words through Flask-Babel inside a request, as written outside one (the CLI)."""
+
+    @staticmethod
+    def gettext(text: str, **values: Any) -> str:
+        from flask import has_request_context
+
+        if has_request_context():
+            from flask_babel import gettext
+
+            return gettext(text, **values)
+        return text % values if values else text
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:
+        from flask import has_request_context
+
+        if has_request_context():
+            from flask_babel import ngettext
+
+            return ngettext(singular, plural, n, **values)
+        return (singular if n == 1 else plural) % dict(values, num=n)
+
+
+@cache
+def templates() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        _Translations.gettext, _Translations.ngettext, newstyle=True
+    )
+    return env
+
+
+@cache
+def _weasy() -> tuple[Any, Any, dict[str, Any]]:
+    """WeasyPrint, its font configuration and the stylesheets: once per process."""
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+
+    fonts = FontConfiguration()
+    base = CSS(string=PRINT_CSS.replace("{font_dir}", FONT_DIR.as_uri()), font_config=fonts)
+    papers = {
+        name: CSS(string=PAPER_CSS % size, font_config=fonts) for name, size in PAPERS.items()
+    }
+    # dropped before the interpreter tears modules down, or its __del__ fails noisily at exit
+    atexit.register(_weasy.cache_clear)
+    return fonts, base, papers
+
+
+def paper_of(value: object) -> str:
+    """The paper asked for, A4 unless it names another we know."""
+    return value if isinstance(value, str) and value in PAPERS else "a4"
+
+
+def render(template: str, paper: str = "a4", **context: Any) -> bytes:
+    """A template rendered to PDF bytes, within a render slot."""
+    from weasyprint import HTML
+
+    html = templates().get_template(template).render(**context)
+    fonts, base, papers = _weasy()
+    with RENDER_SLOTS:
+        return HTML(string=html, base_url=str(TEMPLATES)).write_pdf(
+            stylesheets=[base, papers[paper_of(paper)]], font_config=fonts
+        )
+
+
+_cache: OrderedDict[Hashable, bytes] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def cached(key: Hashable, make: Callable[[], bytes]) -> bytes:
+    """The PDF kept for ``key`` (which must name the revision), or a fresh one kept for next time."""
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    document = make()
+    with _cache_lock:
+        _cache[key] = document
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return document

@@ -1,0 +1,242 @@
+"""What a printed session sheet shows, worked out from a game record (no Flask, no database).
+
+A game record is the contract's ``game`` request plus what a session adds: its
+name, dates, stake and currency. The web page, the export and the command line
+all print from it, so a sheet printed from an exported file matches the one the
+server prints.
+
+The round-by-round table is laid out as fixed-width text lines (one table cell
+a row): WeasyPrint lays out one cell per row many times faster than one per
+number, which is what keeps a 500-round sheet within a couple of seconds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from .rules import RulesError, game
+from .rules.catalog import Goal, get_variant, resolve
+from .rules.settlement import settle_game
+
+END_TEXT = {"out": "went out", "rummy": "went rummy", "knock": "knocked", "stock": "stock ran out"}
+SYMBOLS = {"S": "♠", "H": "♡", "D": "♢", "C": "♣"}
+RED_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CARD = re.compile(r"(?<![\w=])(10|[2-9AJQKT])([SHDC])(?!\w)")
+NAME_WIDTH = 14  # a longer name is shortened in the column heading (it is in full above)
+DASHES = ["", "6 3", "2 2", "8 3 2 3", "1 3", "10 4", "4 2 1 2", "3 5"]
+
+
+def short(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def with_suits(text: str, red: bool = False) -> str:
+    """Card tokens with suit symbols: hearts and diamonds outlined, as printed rules do
+    in black and white (``red=True`` gives the filled symbols, for text printed in red).
+
+    >>> with_suits("Ben: JK 150 + AS 11 + 10H 10 + QD 10")
+    'Ben: JK 150 + A♠ 11 + 10♡ 10 + Q♢ 10'
+    """
+    symbols = RED_SYMBOLS if red else SYMBOLS
+    return CARD.sub(lambda match: match.group(1) + symbols[match.group(2)], text)
+
+
+@dataclass
+class Printable:
+    """Everything a sheet prints, as plain values (the template only lays them out)."""
+
+    name: str
+    variant: Any
+    rules: Any
+    created: str
+    players: list[str]
+    first_dealer: str
+    house_rules: list[tuple[str, Any, bool]]  # name, value, changed from the default
+    heading: str = ""
+    lines: list[str] = field(default_factory=list)  # one text line per round
+    total_line: str = ""
+    width: int = 0  # characters in the widest line
+    explain: list[str] = field(default_factory=list)  # one line per round
+    standings: list[dict[str, Any]] = field(default_factory=list)
+    finished: bool = False
+    reason: str | None = None
+    winners: list[str] = field(default_factory=list)
+    settlement: dict[str, Any] | None = None
+    chart: dict[str, Any] | None = None
+    error: str | None = None
+
+
+def default_name(variant_id: str, created: str) -> str:
+    return f"{get_variant(variant_id).name}, {created[:10]}"
+
+
+def house_rules(variant_id: str, options: dict[str, Any], players: int) -> list[tuple]:
+    """Every house rule in force, its value after the player count, and whether it was chosen."""
+    rules = resolve(variant_id, options, players)
+    specs = get_variant(variant_id).options
+    resolved = {
+        "decks": rules.decks,
+        "jokers": rules.jokers,
+        "cards": rules.cards,
+        "target": rules.target,
+        "rounds": rules.rounds,
+    }
+    listed = []
+    for name in specs:
+        value = resolved.get(name, rules.options.get(name))
+        listed.append((name, "—" if value is None else value, name in options))
+    return listed
+
+
+def ranks(totals: dict[str, int], players: list[str], goal: Goal) -> list[tuple[int, str]]:
+    """Standard competition ranking (1, 1, 3) in seat order within a tie.
+
+    >>> ranks({"Ana": 5, "Ben": 9, "Cem": 5}, ["Ana", "Ben", "Cem"], Goal.LOW)
+    [(1, 'Ana'), (1, 'Cem'), (3, 'Ben')]
+    """
+    sign = -1 if goal == Goal.HIGH else 1
+    ordered = sorted(players, key=lambda p: (sign * totals[p], players.index(p)))
+    ranked = []
+    for i, player in enumerate(ordered):
+        if i and totals[player] == totals[ordered[i - 1]]:
+            ranked.append((ranked[-1][0], player))
+        else:
+            ranked.append((i + 1, player))
+    return ranked
+
+
+def chart(players: list[str], series: dict[str, list[int]], width=520, height=200) -> dict:
+    """Running totals as polylines; each player also has a dash pattern (black and white)."""
+    values = [v for points in series.values() for v in points] or [0]
+    low, high = min(values + [0]), max(values + [1])
+    span = high - low or 1
+    pad = 28
+    steps = max(1, max((len(points) for points in series.values()), default=1) - 1)
+    # long sessions are thinned to about one point per printed unit
+    stride = max(1, steps // 400)
+
+    def x(i: int) -> float:
+        return round(pad + (width - 2 * pad - 60) * i / steps, 1)
+
+    def y(v: int) -> float:
+        return round(height - pad - (height - 2 * pad) * (v - low) / span, 1)
+
+    lines = []
+    for i, player in enumerate(players):
+        points = series[player]
+        kept = list(range(0, len(points), stride))
+        if kept[-1] != len(points) - 1:
+            kept.append(len(points) - 1)
+        lines.append(
+            {
+                "player": player,
+                "dash": DASHES[i % len(DASHES)],
+                "grey": ["#000", "#555"][i // len(DASHES) % 2],
+                "points": " ".join(f"{x(j)},{y(points[j])}" for j in kept),
+                "last": (x(len(points) - 1), y(points[-1])),
+            }
+        )
+    return {
+        "width": width,
+        "height": height,
+        "lines": lines,
+        "low": low,
+        "high": high,
+        "y0": y(0),
+        "y_low": y(low),
+        "y_high": y(high),
+        "pad": pad,
+    }
+
+
+def _columns(rows: list[list[str]], widths: list[int], right: list[bool]) -> list[str]:
+    # two spaces between columns: a player's numbers stay apart from the next player's
+    return [
+        "  ".join(
+            cell.rjust(w) if r else cell.ljust(w)
+            for cell, w, r in zip(row, widths, right, strict=True)
+        ).rstrip()
+        for row in rows
+    ]
+
+
+def build(record: dict[str, Any], stake: object = None, digits: int = 2) -> Printable:
+    """The printable sheet of a game record (see :mod:`scorekeeper.exchange` for its form)."""
+    request = record["game"]
+    players = list(request["players"])
+    variant = get_variant(request["variant"])
+    options = request.get("options") or {}
+    rules = resolve(variant.id, options, len(players))
+    first_dealer = request.get("dealer") or players[0]
+    created = record.get("created") or date.today().isoformat()
+    sheet = Printable(
+        name=record.get("name") or default_name(variant.id, created),
+        variant=variant,
+        rules=rules,
+        created=created,
+        players=players,
+        first_dealer=first_dealer,
+        house_rules=house_rules(variant.id, options, len(players)),
+    )
+    try:
+        result = game(request)
+    except RulesError as error:
+        sheet.error = error.message
+        result = None
+    running = {p: rules.start for p in players}
+    series = {p: [rules.start] for p in players}
+    table: list[list[str]] = []
+    parts: list[list[tuple[str, str, str]]] = []  # per round and player: delta, mark, running
+    scored_rounds = result["rounds"] if result else []
+    for number, (facts, scored) in enumerate(
+        zip(request["rounds"], scored_rounds, strict=False), start=1
+    ):
+        winner = facts.get("winner")
+        how = f"{winner} {END_TEXT[facts.get('end', 'out')]}" if winner else END_TEXT["stock"]
+        table.append([str(number), short(scored["dealer"] or "", 12), short(how, 22)])
+        cells = []
+        for p in players:
+            delta = scored["delta"][p]
+            running[p] += delta
+            series[p].append(running[p])
+            mark = "*" if scored.get("bonuses", {}).get(p) else " "
+            cells.append((f"{delta:+d}" if delta else "0", mark, f"({running[p]})"))
+        parts.append(cells)
+        sheet.explain.append(f"{number}. " + " · ".join(map(with_suits, scored["explain"])))
+    totals = result["totals"] if result else running
+    heading = ["Round", "Dealer", "End", *(short(p, NAME_WIDTH) for p in players)]
+    total_row = ["Total", "", "", *(str(totals[p]) for p in players)]
+    # each player's cell: the delta, a bonus mark and the running total, aligned on the mark
+    delta_width = max([len(cell[0]) for row in parts for cell in row] or [1])
+    run_width = max([len(cell[2]) for row in parts for cell in row] or [1])
+    table = [
+        row + [f"{d.rjust(delta_width)} {mark} {r.rjust(run_width)}" for d, mark, r in cells]
+        for row, cells in zip(table, parts, strict=True)
+    ]
+    everything = [heading, *table, total_row]
+    widths = [max(len(row[i]) for row in everything) for i in range(len(heading))]
+    right = [True, False, False, *([True] * len(players))]
+    laid = _columns(everything, widths, right)
+    sheet.heading, sheet.lines, sheet.total_line = laid[0], laid[1:-1], laid[-1]
+    sheet.width = max(len(line) for line in laid)
+    if result:
+        sheet.finished = result["finished"]
+        sheet.reason = result.get("reason")
+        sheet.winners = result["winners"]
+        won = result.get("rounds_won", {})
+        sheet.standings = [
+            {
+                "rank": rank,
+                "player": player,
+                "total": totals[player],
+                "rounds_won": won.get(player, 0),
+                "winner": player in sheet.winners,
+            }
+            for rank, player in ranks(totals, players, variant.goal)
+        ]
+        sheet.settlement = settle_game(request, result, stake, digits)
+    sheet.chart = chart(players, series)
+    return sheet

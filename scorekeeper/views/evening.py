@@ -1,0 +1,357 @@
+"""The end of an evening: settlement, name and stake, export/import, score pads, and stats.
+
+Settlement and the session's name show on the session page through the
+``evening_block`` template global, so the session view stays as it is.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from io import BytesIO
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import StringField
+from wtforms.validators import Length, Optional
+
+from .. import exchange, store
+from .. import pdf as printing
+from ..money import amount_text, currency_code, digits_of
+from ..printable import default_name
+from ..rules import RulesError, game
+from ..rules.catalog import VARIANTS, Goal, resolve
+from ..rules.settlement import settle_game, stake_in_units
+from .sessions import device_id, open_session, remember, require_edit
+from .sheets import BASIS_TEXT, page_locale
+
+bp = Blueprint("evening", __name__)
+
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+PAD_ROUNDS = 24
+
+
+class DetailsForm(FlaskForm):
+    name = StringField(validators=[Optional(), Length(max=exchange.MAX_NAME)])
+    stake = StringField(validators=[Optional(), Length(max=12)])
+    currency = StringField(validators=[Optional(), Length(max=3)])
+
+
+class ImportForm(FlaskForm):
+    file = FileField()
+
+
+def _settlement_view(
+    session: store.Session, details: dict[str, Any], sheet: Any = None
+) -> dict[str, Any] | None:
+    """Who pays whom, from the page's own scored sheet when it has one (no second scoring)."""
+    result = getattr(sheet, "result", None)
+    if result is not None:
+        request_ = session.engine_request([stored.facts for stored in sheet.rounds])
+    else:
+        fresh, rounds = store.snapshot(session.id)
+        request_ = fresh.engine_request([stored.facts for stored in rounds])
+        try:
+            result = game(request_)
+        except RulesError:
+            return None
+    currency, stake = details["currency"], details["stake"]
+    money = bool(currency and stake)
+    settled = settle_game(request_, result, stake if money else None, digits_of(currency))
+    locale = page_locale()
+    return {
+        "basis": _(BASIS_TEXT[settled["basis"]]),
+        "payments": [
+            {
+                "from": payment["from"],
+                "to": payment["to"],
+                "amount": amount_text(
+                    payment["amount"], settled, currency if money else None, locale
+                ),
+            }
+            for payment in settled["payments"]
+        ],
+        "played": bool(result["rounds"]),
+    }
+
+
+@bp.app_template_global()
+def evening_block(session: store.Session, sheet: Any = None) -> dict[str, Any]:
+    """What the session page shows of the evening: name, settlement, and the details form."""
+    details = store.session_details(session.id)
+    form = DetailsForm(
+        formdata=None,
+        name=details["name"] or "",
+        stake=details["stake"] or "",
+        currency=details["currency"] or "",
+    )
+    return {
+        "name": details["name"] or default_name(session.variant, session.created),
+        "details": details,
+        "settlement": _settlement_view(session, details, sheet),
+        "form": form,
+    }
+
+
+@bp.post("/s/<token>/details")
+def details(token: str):
+    session = require_edit(token)
+    form = DetailsForm()
+    if not form.validate_on_submit():
+        abort(400)
+    name = (form.name.data or "").strip() or None
+    stake = (form.stake.data or "").strip().replace(",", ".") or None
+    currency = (form.currency.data or "").strip() or None
+    try:
+        if stake or currency:
+            currency = currency_code(currency)
+            stake_in_units(stake, digits_of(currency))
+    except RulesError as error:
+        flash(error.message)
+        return redirect(url_for("sessions.page", token=token))
+    store.set_session_details(session.id, name, stake, currency)
+    flash(_("Saved."))
+    return redirect(url_for("sessions.page", token=token))
+
+
+def _export(token: str) -> tuple[store.Session, dict[str, Any]]:
+    session, _can_edit = open_session(token)
+    session, rounds = store.snapshot(session.id)
+    data = exchange.record(
+        session,
+        rounds,
+        store.versions_of(session),
+        store.session_details(session.id),
+        page_locale(),
+    )
+    return session, data
+
+
+@bp.get("/s/<token>/export.json")
+def export_json(token: str):
+    session, data = _export(token)
+    body = json.dumps(data, ensure_ascii=False, indent=2)
+    return Response(
+        body,
+        mimetype="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="scorekeeper-{session.variant}-'
+            f'{session.created[:10]}.json"'
+        },
+    )
+
+
+@bp.get("/s/<token>/export.csv")
+def export_csv(token: str):
+    session, data = _export(token)
+    if "error" in data["result"]:
+        abort(409, data["result"]["error"])
+    text = exchange.to_csv(data["game"], game(data["game"]))
+    return Response(
+        text.encode("utf-8"),
+        mimetype="text/csv",
+        headers={
+            "Content-Disposition": f'attachment; filename="scorekeeper-{session.variant}-'
+            f'{session.created[:10]}.csv"'
+        },
+    )
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_session():
+    form = ImportForm()
+    error = None
+    if form.validate_on_submit():
+        upload = form.file.data
+        raw = upload.read(MAX_IMPORT_BYTES + 1) if upload else b""
+        try:
+            if not raw:
+                raise RulesError("choose a session file (.json) to import", "file")
+            if len(raw) > MAX_IMPORT_BYTES:
+                raise RulesError("the file is larger than 2 MB: not a session file", "file")
+            checked = exchange.loads(raw)
+        except RulesError as refused:
+            error = refused.message + (f" ({refused.field})" if refused.field else "")
+        else:
+            session_id = store.import_session(
+                checked["session"], checked["history"], _summary(checked)
+            )
+            session = store.get_session(session_id)
+            remember(session, True)
+            flash(_("Imported: the same rounds and totals as the file."))
+            return redirect(url_for("sessions.page", token=session.edit_token))
+    status = 400 if error else 200
+    return render_template("import.html", form=form, error=error), status
+
+
+def _summary(checked: dict[str, Any]) -> dict[str, Any]:
+    result = checked["result"]
+    played = bool(result["rounds"])
+    goal = VARIANTS[checked["session"]["variant"]].goal
+    totals = result["totals"]
+    best = (max if goal == Goal.HIGH else min)(totals.values())
+    return {
+        "leaders": [p for p, t in totals.items() if t == best] if played else [],
+        "finished": bool(result["finished"]),
+        "winners": result["winners"] if result["finished"] else [],
+    }
+
+
+def cheat_sheet(variant_id: str, players: int) -> dict[str, Any]:
+    """A variant's card values, bonuses and end rule, from its data, for the pad's footer."""
+    rules = resolve(variant_id, {}, players)
+    variant = rules.variant
+    values = rules.values
+    ace = values.ace if values.ace is not None else "1 (11 when aces are not low only)"
+    cards = [
+        ("A", ace),
+        ("K", values.king),
+        ("Q", values.queen),
+        ("J", values.jack),
+        ("2–10", "face value"),
+        ("Joker", values.joker),
+    ]
+    bonuses = []
+    for label, value in (
+        ("not yet melded", variant.unopened_surcharge),
+        ("winner went rummy", variant.rummy_surcharge),
+        ("rummy from a table with no meld", variant.rummy_unopened_table_surcharge),
+        ("rummy bonus per opponent", variant.rummy_bonus),
+        ("undercut", variant.undercut_bonus),
+        ("out with no cards left", variant.out_bonus),
+        ("reaching the target at the end", variant.end_bonus),
+        ("per round won at the end", variant.end_bonus_per_round_won),
+        ("first meld at least", variant.opening_min),
+        ("knock with at most", variant.knock_limit),
+    ):
+        if value:
+            bonuses.append((label, value))
+    if rules.start:
+        bonuses.append(("everyone starts with", rules.start))
+    end = {
+        "target": f"first to reach {rules.target}",
+        "rounds": f"after {rules.rounds} hands (one per player each dealing)",
+        "threshold": f"when a player passes {rules.target}; lowest total wins",
+        "elimination": f"a player passing {rules.target} is out; the last one in wins",
+    }[rules.game_end.value]
+    return {
+        "variant": variant,
+        "rules": rules,
+        "cards": cards,
+        "bonuses": bonuses,
+        "end": end,
+        # hearts and diamonds in red on the pad: a few symbols, unlike the sheet's appendix
+        "suit_pieces": [("♠", False), ("♥", True), ("♦", True), ("♣", False)],
+        "goal": "lowest total wins" if variant.goal == Goal.LOW else "highest total wins",
+    }
+
+
+@bp.get("/variants/<variant_id>/pad.pdf")
+def pad(variant_id: str):
+    if variant_id not in VARIANTS:
+        abort(404)
+    variant = VARIANTS[variant_id]
+    low, high = variant.players
+    players = request.args.get("players", "")
+    count = int(players) if players.isdigit() and len(players) < 3 else min(max(low, 4), high)
+    if not low <= count <= high:
+        abort(400, f"{variant.name} is for {low} to {high} players")
+    paper = printing.paper_of(request.args.get("paper"))
+    document = printing.cached(
+        ("pad", variant_id, count, paper, page_locale()),
+        lambda: render_pad(variant_id, count, paper),
+    )
+    return send_file(
+        BytesIO(document),
+        mimetype="application/pdf",
+        download_name=f"scorekeeper-pad-{variant_id}.pdf",
+    )
+
+
+def render_pad(variant_id: str, players: int, paper: str = "a4") -> bytes:
+    return printing.render(
+        "pad_pdf.html",
+        paper,
+        pad=cheat_sheet(variant_id, players),
+        players=players,
+        rounds=PAD_ROUNDS,
+    )
+
+
+def player_stats(sessions: list[tuple[store.Session, list[Any]]]) -> dict[str, Any]:
+    """Per player name: games, wins, average per round, best and worst round, wins by variant."""
+    people: dict[str, dict[str, Any]] = {}
+    for session, rounds in sessions:
+        try:
+            result = game(session.engine_request([stored.facts for stored in rounds]))
+        except RulesError:
+            continue
+        variant = VARIANTS[session.variant]
+        sign = 1 if variant.goal == Goal.HIGH else -1  # a penalty game's best round is its lowest
+        for player in session.players:
+            person = people.setdefault(
+                player,
+                {
+                    "name": player,
+                    "games": 0,
+                    "won": 0,
+                    "rounds": 0,
+                    "points": 0,
+                    "best": None,
+                    "worst": None,
+                    "by_variant": defaultdict(int),
+                },
+            )
+            person["games"] += 1
+            if player in result["winners"]:
+                person["won"] += 1
+                person["by_variant"][variant.name] += 1
+            for scored in result["rounds"]:
+                delta = scored["delta"].get(player)
+                if delta is None:
+                    continue
+                person["rounds"] += 1
+                person["points"] += delta
+                seen = (sign * delta, delta, variant.name)
+                if person["best"] is None or seen[0] > person["best"][0]:
+                    person["best"] = seen
+                if person["worst"] is None or seen[0] < person["worst"][0]:
+                    person["worst"] = seen
+    listed = sorted(people.values(), key=lambda p: (-p["won"], -p["games"], p["name"]))
+    for person in listed:
+        person["average"] = round(person["points"] / person["rounds"], 1) if person["rounds"] else 0
+        person["by_variant"] = sorted(person["by_variant"].items())
+    return {"players": listed}
+
+
+@bp.get("/stats")
+def stats():
+    device = device_id()
+    held = store.device_sessions(device, 10_000, 0)
+    sessions = [store.snapshot(session.id) for session, _can_edit in held]
+    figures = player_stats(sessions)
+    most = max([p["games"] for p in figures["players"]] or [1])
+    bars = [
+        {
+            "name": person["name"],
+            "y": 4 + i * 22,
+            "games": round(300 * person["games"] / most, 1),
+            "won": round(300 * person["won"] / most, 1),
+            "label": f"{person['won']} / {person['games']}",
+        }
+        for i, person in enumerate(figures["players"][:20])
+    ]
+    return render_template("stats.html", figures=figures, games=len(sessions), bars=bars)
