@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, product
+from itertools import chain, combinations, product
 from typing import Any
 
 from .cards import JOKER, Card, Rank, Suit, check_hand_limits, format_cards, sort_key
@@ -51,7 +51,7 @@ NO_ANSWER = 1 << 40  # the cost of a state that used wild cards it never got
 # hands) may spend this long arranging. Most hands take well under a millisecond; a long
 # hand of near-runs with many wild cards can take far longer, and is refused instead.
 SEARCH_SECONDS = 1.5
-_CLOCK_EVERY = 1024  # search states between looks at the clock
+_CLOCK_EVERY = 256  # steps of the search (states, melds tried or made) between looks at the clock
 _deadline: ContextVar[float | None] = ContextVar("arrange_deadline", default=None)
 
 
@@ -216,9 +216,11 @@ class _Search:
             + self.leftover(used, wild_deuces + deuces_left)
         )
         best_meld: _Meld | None = None
+        tick = self.clock.tick
         for meld in self._melds_with(first, counts, free):
             if best_cost == 0:
                 break
+            tick()
             naturals = meld[0]
             after, after_value = key, value_left
             for index in naturals:
@@ -271,12 +273,13 @@ class _Search:
         if melds is None:
             melds = []
             seen = set()
-            found = []
-            if self.sets:
-                found.extend(self._sets_with(first, counts, free))
-            if self.runs:
-                found.extend(self._runs_with(first, counts, free))
+            found = chain(
+                self._sets_with(first, counts, free) if self.sets else (),
+                self._runs_with(first, counts, free) if self.runs else (),
+            )
+            tick = self.clock.tick
             for meld in found:
+                tick()
                 # the same natural cards and as many wild cards leave the same cards behind
                 signature = (meld[0], len(meld[2]))
                 if signature not in seen:
