@@ -141,3 +141,15 @@ def test_true_is_not_taken_for_one_even_after_one_was_asked():
     resolve("rummy", {"decks": 1}, players=2)
     with pytest.raises(RulesError):
         resolve("rummy", {"decks": True}, players=2)
+
+
+def test_a_search_over_the_budget_is_refused_not_left_running():
+    from scorekeeper.rules.arranger import search_budget
+
+    # Boat House hands may grow to 30 cards; near-runs of one suit and 7 jokers take many
+    # search steps. With no time left in the budget, it is refused at the first look.
+    hand = [rank + "C" for rank in "23344556678899TTJJQKKAA"]
+    with pytest.raises(RulesError) as caught, search_budget(0):
+        arrange(variant="boat-house", options={"decks": 4, "jokers": 8}, hand=hand + ["JK"] * 7)
+    assert caught.value.field is None
+    assert "takes more than the referee's 1.5 s" in caught.value.message
