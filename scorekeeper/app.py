@@ -25,9 +25,10 @@ SHORTEST_SECRET_KEY = 32
 
 # The biggest legitimate request is an API `game` of 2,000 rounds: Continental with
 # 12 players, 15 cards in each loser's hand, measured at 2.1 MB (8-letter names) to
-# 3.4 MB (40-letter names, JSON with spaces). 4 MiB holds it; a form is a few KB.
+# 3.4 MB (40-letter names, JSON with spaces). 4 MiB holds it.
 MAX_CONTENT_LENGTH = 4 * 1024 * 1024
-MAX_FORM_FIELD_BYTES = 64 * 1024  # the longest field is a player's melds, under 1 KB
+# Pages only take forms: a 12-player round with every meld written out is under 10 KB.
+MAX_FORM_BYTES = 64 * 1024
 MAX_FORM_PARTS = 200  # a 12-player round form has under 50 fields
 
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}
@@ -126,7 +127,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_SSL_STRICT=False,
         BABEL_TRANSLATION_DIRECTORIES=str(PROJECT_ROOT / "translations"),
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
-        MAX_FORM_MEMORY_SIZE=MAX_FORM_FIELD_BYTES,
+        MAX_FORM_MEMORY_SIZE=MAX_FORM_BYTES,
         MAX_FORM_PARTS=MAX_FORM_PARTS,
         BASE_URL=None,
         PROXY_HOPS=0,
@@ -151,6 +152,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import db
     from .views import BLUEPRINTS
+
+    @app.before_request
+    def forms_are_small() -> None:
+        # registered before CSRF, whose check is the first to read a form
+        if not request.path.startswith("/api/"):
+            request.max_content_length = MAX_FORM_BYTES
 
     db.init_app(app)
     csrf.init_app(app)

@@ -3,6 +3,7 @@ so every variant gets its own form without a template of its own."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from flask import has_request_context, request
@@ -20,7 +21,7 @@ from wtforms import (
     SubmitField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional, ValidationError
+from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
 from .rules.catalog import Variant
 
@@ -46,9 +47,11 @@ def _option_field(name: str, spec: Any) -> Field:
     if spec.kind is bool:
         return BooleanField(label, default=spec.default, description=spec.text)
     if spec.kind is int:
-        validators = [Optional()] if spec.nullable else [InputRequired()]
-        if spec.minimum is not None:
-            validators.append(NumberRange(min=spec.minimum))
+        # an emptied field means the default it showed (see options_from), never "no value"
+        validators: list[Any] = [Optional()]
+        maximum = getattr(spec, "maximum", None)
+        if spec.minimum is not None or maximum is not None:
+            validators.append(NumberRange(min=spec.minimum, max=maximum))
         return IntegerField(
             label, default=spec.default, validators=validators, description=spec.text
         )
@@ -64,6 +67,28 @@ def players_from_text(text: str) -> list[str]:
     return [line.strip() for line in text.replace(",", "\n").splitlines() if line.strip()]
 
 
+LONGEST_NAME = 40
+# bidirectional overrides and isolates: they make a name display as another one
+_BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def name_problem(name: str, variant: Variant) -> str | None:
+    """Why this (trimmed) player name cannot be used in this variant, or None."""
+    if len(name) > LONGEST_NAME:
+        return gettext(
+            "%(start)s… is %(length)s characters long; a name has at most %(most)s.",
+            start=name[:12],
+            length=len(name),
+            most=LONGEST_NAME,
+        )
+    if any(unicodedata.category(c) in ("Cc", "Cs") or c in _BIDI_CONTROLS for c in name):
+        return gettext("A name cannot contain control characters.")
+    if ">" in name and "fed" in variant.round_facts:
+        # it separates the giver from the taker in the list of discards taken
+        return gettext("A name cannot contain '>'.")
+    return None
+
+
 def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> FlaskForm:
     """Players in seat order, the first dealer, and every house rule of the variant."""
     low, high = variant.players
@@ -73,18 +98,25 @@ def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> Fla
             _l("Players, in seat order (clockwise), one per line"),
             validators=[DataRequired(message=_l("Enter the players, one per line."))],
         )
-        dealer = StringField(_l("Who deals first (leave empty: the first player)"))
+        dealer = StringField(
+            _l("Who deals first (leave empty: the first player)"),
+            validators=[Length(max=LONGEST_NAME)],
+        )
         submit = SubmitField(_l("Start the game"))
 
         def validate_players(self, field: Field) -> None:
             names = players_from_text(field.data or "")
-            if len(set(names)) < len(names):
+            for name in names:
+                problem = name_problem(name, variant)
+                if problem:
+                    raise ValidationError(problem)
+            if len({name.casefold() for name in names}) < len(names):
                 raise ValidationError(
                     _l("Two players have the same name: give each a different one.")
                 )
             if not low <= len(names) <= high:
                 raise ValidationError(
-                    _l(
+                    gettext(
                         "%(variant)s is for %(low)s to %(high)s players, not %(count)s.",
                         variant=variant.name,
                         low=low,
@@ -117,14 +149,14 @@ def options_from(form: FlaskForm, variant: Variant) -> dict[str, Any]:
     chosen = {}
     for name, spec in variant.options.items():
         value = form[f"option_{name}"].data
-        if spec.kind is int and value is None and not spec.nullable:
+        if spec.kind is int and value is None:
             continue
         if value != spec.default:
             chosen[name] = value
     return chosen
 
 
-NOBODY = "-"
+NOBODY = ""  # the winner choice "nobody": no player name is empty, so none can collide
 
 
 # the table's last choice between typing cards and typing counted points, per session
@@ -357,6 +389,12 @@ def fill_round_form(
         form.ten_cards.data = bool(facts.get("ten_cards"))
     if "fed" in form:
         form.fed.data = "\n".join(f"{a} > {b}" for a, b in facts.get("fed", []))
+
+
+def option_field(form: FlaskForm, path: str | None) -> Field:
+    """The field of the new-session form an engine error about options belongs next to."""
+    name = f"option_{(path or '').removeprefix('options.')}"
+    return form[name] if (path or "").startswith("options.") and name in form else form.players
 
 
 FIELD_PREFIX = {"hands": "hand", "melds": "melds", "opened": "opened"}

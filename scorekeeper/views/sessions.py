@@ -25,8 +25,9 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import changes, store
-from ..forms import EmptyForm, options_from, players_from_text, session_form
+from ..forms import EmptyForm, option_field, options_from, players_from_text, session_form
 from ..links import share_url
+from ..rules import RulesError
 from ..rules.catalog import VARIANTS, resolve
 from ..sheet import build_sheet, chart_svg, summary_of
 
@@ -115,8 +116,9 @@ def new(variant_id: str):
         options = options_from(form, variant)
         try:
             resolve(variant.id, options, players=len(players))
-        except Exception as error:  # an option value the engine refuses
-            form.players.errors = [*form.players.errors, str(error)]
+        except RulesError as error:  # an option value the engine refuses: say it there
+            field = option_field(form, error.field)
+            field.errors = [*field.errors, error.message]
         else:
             dealer = (form.dealer.data or "").strip() or players[0]
             session = store.create_session(variant.id, options, players, dealer)

@@ -30,7 +30,7 @@ ROUNDS = [
     (
         "block-rummy",
         ["Ana", "Ben"],
-        {"winner": "-", "end": "stock", "hand_0": "5C", "hand_1": "9D"},
+        {"winner": "", "end": "stock", "hand_0": "5C", "hand_1": "9D"},
         ["+4", "0"],
     ),
     # Ben's 7-8-9 of spades is arranged away: K 10 left

@@ -22,10 +22,10 @@ def _pages_of_a_session(client, monkeypatch):
     printed = {}
 
     class FakeHTML:  # WeasyPrint is slow and its PDF hides the text: keep the HTML it gets
-        def __init__(self, string):
+        def __init__(self, string, **_options):
             printed["html"] = string
 
-        def write_pdf(self):
+        def write_pdf(self, **_options):
             return b"%PDF-1.7"
 
     import weasyprint
