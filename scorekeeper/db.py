@@ -121,11 +121,19 @@ def _device_lists(db: sqlite_utils.Database) -> None:
     )
 
 
+def _session_name_and_stake(db: sqlite_utils.Database) -> None:
+    # the name a table gives its evening (None: "<variant>, <date>"), and what a point is worth
+    db["sessions"].add_column("name", str)
+    db["sessions"].add_column("stake", str)  # a decimal as text, exact: "0.05"
+    db["sessions"].add_column("currency", str)  # ISO 4217: "EUR"
+
+
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_sessions_and_rounds", _create_sessions_and_rounds),
     ("0002_session_revision", _add_session_revision),
     ("0003_exactly_once", _exactly_once),
     ("0004_device_lists", _device_lists),
+    ("0010_session_name_and_stake", _session_name_and_stake),
 ]
 
 

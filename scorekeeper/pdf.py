@@ -63,6 +63,29 @@ table.pad td { height: 17pt; }
 """
 
 PAPER_CSS = "@page { size: %s; }"
+SMALLEST_SIZE = 3.0
+LINE_SPACING = 1.3
+
+
+def line_height(size: float) -> float:
+    return round(size * LINE_SPACING, 2)
+
+
+def size_class(size: float) -> str:
+    return f"size-{round(size * 100)}"
+
+
+def _size_css() -> str:
+    """One class per quarter point the round lines may take (pages carry no inline style)."""
+    rules = []
+    for quarter in range(int(SMALLEST_SIZE * 4), 8 * 4 + 3):
+        size = quarter / 4
+        height = line_height(size)
+        rules.append(
+            f".{size_class(size)} {{ font-size: {size}pt; line-height: {height}pt; }} "
+            f".{size_class(size)} .lines {{ background-size: 100% {height}pt; }}"
+        )
+    return "\n".join(rules)
 
 
 class _Translations:
@@ -111,7 +134,8 @@ def _weasy() -> tuple[Any, Any, dict[str, Any]]:
     from weasyprint.text.fonts import FontConfiguration
 
     fonts = FontConfiguration()
-    base = CSS(string=PRINT_CSS.replace("{font_dir}", FONT_DIR.as_uri()), font_config=fonts)
+    text = PRINT_CSS.replace("{font_dir}", FONT_DIR.as_uri()) + _size_css()
+    base = CSS(string=text, font_config=fonts)
     papers = {
         name: CSS(string=PAPER_CSS % size, font_config=fonts) for name, size in PAPERS.items()
     }
@@ -132,7 +156,7 @@ def render(template: str, paper: str = "a4", **context: Any) -> bytes:
     html = templates().get_template(template).render(**context)
     fonts, base, papers = _weasy()
     with RENDER_SLOTS:
-        return HTML(string=html, base_url=str(TEMPLATES)).write_pdf(
+        return HTML(string=html).write_pdf(
             stylesheets=[base, papers[paper_of(paper)]], font_config=fonts
         )
 

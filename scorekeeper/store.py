@@ -437,3 +437,119 @@ def device_session_count(device_id: str) -> int:
         .execute("select count(*) from device_sessions where device_id = ?", [device_id])
         .fetchone()[0]
     )
+
+
+# --- an evening's name, stake and currency; imports; backups (issue 11) ----------------
+
+
+def session_details(session_id: int) -> dict[str, Any]:
+    """The name a table gave its session, and its stake per point and currency (or None)."""
+    row = (
+        get_db()
+        .execute("select name, stake, currency from sessions where id = ?", [session_id])
+        .fetchone()
+    )
+    return {"name": row[0], "stake": row[1], "currency": row[2]}
+
+
+def set_session_details(
+    session_id: int, name: str | None, stake: str | None, currency: str | None
+) -> None:
+    db = get_db()
+    with db.conn:
+        db.execute(
+            "update sessions set name = ?, stake = ?, currency = ?, revision = revision + 1 "
+            "where id = ?",
+            [name, stake, currency, session_id],
+        )
+
+
+def import_session(
+    session: dict[str, Any], history: list[dict[str, Any]], summary: dict[str, Any] | None
+) -> int:
+    """Create a session with its rounds and every saved version, all or nothing.
+
+    ``session`` holds variant, options, players, first_dealer, created, name, stake,
+    currency; ``history`` is every version in the order saved, each with the round's
+    ``position``, ``facts``, ``deleted``, ``saved`` and ``note``.
+    """
+    conn = get_db().conn
+    columns = {row[1] for row in conn.execute("pragma table_info(sessions)")}
+    version_columns = {row[1] for row in conn.execute("pragma table_info(round_versions)")}
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        session_id = conn.execute(
+            "insert into sessions (edit_token, view_token, variant, options, players, "
+            "first_dealer, created, revision, name, stake, currency) "
+            "values (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+            [
+                new_token(),
+                new_token(),
+                session["variant"],
+                json.dumps(session["options"]),
+                json.dumps(session["players"]),
+                session["first_dealer"],
+                session["created"],
+                session.get("name"),
+                session.get("stake"),
+                session.get("currency"),
+            ],
+        ).lastrowid
+        round_ids: dict[int, int] = {}
+        for revision, version in enumerate(history, start=1):
+            facts = json.dumps(version["facts"])
+            position = version["position"]
+            if position not in round_ids:
+                round_ids[position] = conn.execute(
+                    "insert into rounds (session_id, position, facts, deleted, updated) "
+                    "values (?, ?, ?, ?, ?)",
+                    [session_id, position, facts, version["deleted"], version["saved"]],
+                ).lastrowid
+            else:
+                conn.execute(
+                    "update rounds set facts = ?, deleted = ?, updated = ? where id = ?",
+                    [facts, version["deleted"], version["saved"], round_ids[position]],
+                )
+            values = {
+                "round_id": round_ids[position],
+                "facts": facts,
+                "deleted": version["deleted"],
+                "saved": version["saved"],
+                "note": version["note"],
+            }
+            if "revision" in version_columns:
+                values["revision"] = revision
+            conn.execute(
+                f"insert into round_versions ({', '.join(values)}) "
+                f"values ({', '.join('?' for _ in values)})",
+                list(values.values()),
+            )
+        conn.execute("update sessions set revision = ? where id = ?", [len(history), session_id])
+        if "round_count" in columns:
+            live = conn.execute(
+                "select count(*) from rounds where session_id = ? and deleted = 0", [session_id]
+            ).fetchone()[0]
+            conn.execute(
+                "update sessions set round_count = ?, summary = ? where id = ?",
+                [live, json.dumps(summary) if summary else None, session_id],
+            )
+    except BaseException:
+        conn.rollback()
+        raise
+    conn.commit()
+    return session_id
+
+
+def backup(path: str) -> None:
+    """A consistent copy of the whole database through SQLite's online backup API.
+
+    Pages are copied in steps; a write by the server in between restarts the copy
+    of what changed, so the copy is one moment of the database while saves go on.
+    """
+    import sqlite3
+
+    target = sqlite3.connect(path)
+    try:
+        get_db().conn.backup(target, pages=256)
+    finally:
+        target.close()

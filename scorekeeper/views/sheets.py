@@ -22,12 +22,16 @@ MONO_ADVANCE = 0.602  # DejaVu Sans Mono: every character is this many ems wide
 # the height inside the margins (14 mm top, 16 mm bottom), in points
 PAGE_HEIGHT_PT = {"a4": (297 - 30) * 72 / 25.4, "letter": (279.4 - 30) * 72 / 25.4}
 TITLE_BLOCK_PT = 130  # the title, date, players and house rules above the first rows
-LINE_SPACING = 1.3
 
 
 def font_size(width: int) -> float:
-    """The largest size up to 8.5 pt at which the widest round line fits across the page."""
-    return round(min(8.5, (TABLE_WIDTH_PT - 8) / (max(width, 1) * MONO_ADVANCE)), 2)
+    """The largest size up to 8.5 pt, in quarter points, at which the widest round line fits.
+
+    >>> font_size(80), font_size(200)
+    (8.5, 4.25)
+    """
+    fits = (TABLE_WIDTH_PT - 8) / (max(width, 1) * MONO_ADVANCE)
+    return max(printing.SMALLEST_SIZE, min(8.5, int(fits * 4) / 4))
 
 
 def page_rows(lines: list[str], line_height: float, paper: str) -> list[list[str]]:
@@ -78,13 +82,12 @@ def render_sheet(
     if money:
         basis += f" Stake: {stake} {currency} a point."
     size = font_size(sheet.width)
-    line_height = round(size * LINE_SPACING, 2)
+    line_height = printing.line_height(size)
     return printing.render(
         "sheet_pdf.html",
         paper,
         sheet=sheet,
-        font_size=size,
-        line_height=line_height,
+        size_class=printing.size_class(size),
         pages=page_rows(sheet.lines, line_height, printing.paper_of(paper)),
         settlement_lines=settlement_lines(sheet, currency if money else None, locale),
         basis_text=basis,
@@ -121,6 +124,8 @@ def pdf(token: str):
         return render_sheet(record, paper, locale, record["stake"], record["currency"])
 
     # the revision moves on with every save, rename or stake change: a new sheet then
-    document = printing.cached(("sheet", session.id, session.revision, paper, locale), make)
+    # keyed by the session's secret link, which no other session (or database) shares
+    key = ("sheet", session.edit_token, session.revision, paper, locale)
+    document = printing.cached(key, make)
     name = f"scorekeeper-{session.variant}-{session.created[:10]}.pdf"
     return send_file(BytesIO(document), mimetype="application/pdf", download_name=name)

@@ -298,6 +298,7 @@ def test_migrations_run_once(tmp_path):
         "0002_session_revision",
         "0003_exactly_once",
         "0004_device_lists",
+        "0010_session_name_and_stake",
     ]
     assert migrate(db) == []
     assert "revision" in db["sessions"].columns_dict
