@@ -9,8 +9,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.app import MAX_CONTENT_LENGTH, MAX_FORM_BYTES
 from scorekeeper.forms import round_facts, round_form
-from scorekeeper.rules import RulesError
-from scorekeeper.rules.catalog import VARIANTS, Option, resolve
+from scorekeeper.rules.catalog import VARIANTS
 from tests.conftest import start_game
 
 # --- request size ---------------------------------------------------------------------
@@ -132,9 +131,6 @@ def test_an_out_of_range_option_is_refused_next_to_it_with_the_rules_opened(clie
     assert '<details class="house-rules" open>' in page
 
 
-@pytest.mark.skipif(
-    not hasattr(Option, "maximum"), reason="the catalog gives house rules no maximum yet"
-)
 def test_an_absurd_option_is_refused_next_to_it(client):
     response = _new(client, "Ana\nBen", option_target="9" * 30)
     page = response.data.decode()
@@ -143,15 +139,6 @@ def test_an_absurd_option_is_refused_next_to_it(client):
     assert '<details class="house-rules" open>' in page
 
 
-def _rami_needs_rounds():
-    try:
-        resolve("rami", {"end": "rounds"}, players=2)
-    except RulesError:
-        return True
-    return False
-
-
-@pytest.mark.skipif(not _rami_needs_rounds(), reason="the engine does not check this yet")
 def test_an_option_the_engine_refuses_is_shown_next_to_that_option(client):
     # Rami ending after an agreed number of rounds needs that number
     response = _new(client, "Ana\nBen", variant="rami", option_end="rounds", option_rounds="")
