@@ -1,0 +1,88 @@
+"""scorekeeper sheet | pad | export | import: the evening's files from the command line."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+from pypdf import PdfReader
+
+# Basic Rummy: Ana collects KS 10 + 7D 7 = 17, then Ben collects 5C = 5
+GAME = {
+    "variant": "rummy",
+    "players": ["Ana", "Ben"],
+    "dealer": "Ana",
+    "rounds": [
+        {"winner": "Ana", "end": "out", "hands": {"Ben": ["KS", "7D"]}},
+        {"winner": "Ben", "end": "out", "hands": {"Ana": ["5C"]}},
+    ],
+}
+
+
+def scorekeeper(*args, database=None):
+    env = dict(os.environ)
+    if database:
+        env["SCOREKEEPER_DATABASE"] = str(database)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def text_of(path):
+    pages = PdfReader(io.BytesIO(path.read_bytes())).pages
+    return [" ".join(line.split()) for page in pages for line in page.extract_text().splitlines()]
+
+
+def test_sheet_of_a_game_file_with_a_stake(tmp_path):
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(GAME))
+    out = tmp_path / "sheet.pdf"
+    done = scorekeeper("sheet", game, "-o", out, "--stake", "0.10", "--currency", "usd")
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = text_of(out)
+    assert "1 Ana Ana went out +17 (17) 0 (0)" in lines
+    assert "2 Ben Ben went out 0 (17) +5 (5)" in lines
+    assert "Total 17 5" in lines
+    # points scored only: Ben pays the leader the difference, 12 x 0.10 USD
+    assert "Ben → Ana: $1.20" in lines
+
+
+def test_pad_of_a_variant(tmp_path):
+    out = tmp_path / "pad.pdf"
+    assert scorekeeper("pad", "kaluki", "-o", out, "--players", "3").returncode == 0
+    text = " ".join(text_of(out))
+    assert "Kaluki" in text and "Player 3" in text and "Joker 25" in text
+
+
+def test_export_and_import_through_the_database(tmp_path):
+    database = tmp_path / "cli.sqlite"
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(GAME))
+    done = scorekeeper("import", game, database=database)
+    assert done.returncode == 0, done.stdout + done.stderr
+    link = json.loads(done.stdout)["edit_link"]
+    exported = scorekeeper("export", link, database=database)
+    assert exported.returncode == 0
+    data = json.loads(exported.stdout)
+    assert data["game"]["rounds"] == GAME["rounds"]
+    assert data["result"]["totals"] == {"Ana": 17, "Ben": 5}
+    as_csv = scorekeeper("export", link, "--csv", database=database)
+    assert as_csv.stdout.lstrip("\ufeff").splitlines()[-1] == "Total,,,,,,17,5"
+
+
+def test_bad_input_exits_2_naming_the_problem(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(dict(GAME, variant="canasta")))
+    done = scorekeeper("sheet", broken, "-o", tmp_path / "x.pdf")
+    assert done.returncode == 2
+    assert "unknown variant 'canasta'" in json.loads(done.stdout)["error"]
+    assert not (tmp_path / "x.pdf").exists()
+    done = scorekeeper("pad", "canasta", "-o", tmp_path / "p.pdf")
+    assert done.returncode == 2 and json.loads(done.stdout)["field"] == "variant"
+    done = scorekeeper("export", "no-such-link", database=tmp_path / "empty.sqlite")
+    assert done.returncode == 2 and json.loads(done.stdout)["field"] == "link"
