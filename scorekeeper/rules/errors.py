@@ -2,16 +2,21 @@
 
 Every error carries ``field``: the JSON path of the bad value (or ``None``), so
 the CLI and the HTTP API can answer ``{"error": ..., "field": ...}`` without
-guessing where the problem was.
+guessing where the problem was. ``message`` is a :class:`~.messages.Message` (plain
+text is taken as one), so the shells can say it in the table's language.
 """
 
 from __future__ import annotations
+
+from .messages import Message
 
 
 class RulesError(ValueError):
     """Malformed input: exit 2 on the CLI, HTTP 400 on the API."""
 
     def __init__(self, message: str, field: str | None = None) -> None:
+        if not isinstance(message, Message):
+            message = Message(message)
         super().__init__(message)
         self.message = message
         self.field = field

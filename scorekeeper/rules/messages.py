@@ -1,0 +1,194 @@
+"""Engine messages as data: an id (the English sentence with ``%(name)s`` slots) and its
+parameters, so a shell can say the same thing in the table's language.
+
+A :class:`Message` *is* its English sentence (a ``str``), so the contract's JSON answers
+stay English and every caller that treats reasons and explain lines as text keeps
+working. A shell that knows the language renders it with :func:`say`.
+
+>>> m = N_("%(player)s pays %(amount)s", player="Ben", amount=6)
+>>> m, m.id, dict(m.params)
+('Ben pays 6', '%(player)s pays %(amount)s', {'player': 'Ben', 'amount': 6})
+>>> str(Nn_("the agreed round is played", "the agreed %(num)s rounds are played", 3))
+'the agreed 3 rounds are played'
+
+``N_`` and ``Nn_`` are also the markers ``pybabel extract -k N_ -k Nn_:1,2`` looks for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .cards import Card
+
+
+class Translations(Protocol):
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+class English:
+    """The msgids themselves: the engine's own language."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+ENGLISH = English()
+
+
+@dataclass(frozen=True)
+class Join:
+    """Several values shown as one parameter: cards in a hand, parts of a line."""
+
+    items: tuple[Any, ...]
+    separator: str = ", "
+
+    def __init__(self, items: Iterable[Any], separator: str = ", ") -> None:
+        object.__setattr__(self, "items", tuple(items))
+        object.__setattr__(self, "separator", separator)
+
+
+class Message(str):
+    """A sentence the engine says: its English text, its id and its parameters."""
+
+    id: str
+    plural: str | None
+    count: int | None
+    params: Mapping[str, Any]
+
+    def __new__(
+        cls,
+        id: str,
+        params: Mapping[str, Any] | None = None,
+        plural: str | None = None,
+        count: int | None = None,
+    ) -> Message:
+        params = MappingProxyType(dict(params or {}))
+        self = super().__new__(cls, _render(id, plural, count, params, ENGLISH, "en"))
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "plural", plural)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "params", params)
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Message cannot change")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Message, (self.id, dict(self.params), self.plural, self.count))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Message:
+        return self  # it cannot change
+
+    def __copy__(self) -> Message:
+        return self
+
+    def parts(self) -> Iterable[Message]:
+        """This message and every message inside its parameters, depth first."""
+        yield self
+        for value in self.params.values():
+            yield from _messages_in(value)
+
+
+def _messages_in(value: Any) -> Iterable[Message]:
+    if isinstance(value, Message):
+        yield from value.parts()
+    elif isinstance(value, Join):
+        for item in value.items:
+            yield from _messages_in(item)
+
+
+def N_(id: str, **params: Any) -> Message:
+    """A message; ``id`` is the English sentence (the msgid pybabel extracts)."""
+    return Message(id, params)
+
+
+def Nn_(singular: str, plural: str, num: int, **params: Any) -> Message:
+    """A message whose words depend on a number, ``num`` (also a ``%(num)s`` parameter)."""
+    return Message(singular, {"num": num, **params}, plural, num)
+
+
+# German and French name the court cards with their own letters; suits are shown as
+# symbols there, which every language reads and the parser accepts.
+_COURT = {
+    "de": {"J": "B", "Q": "D", "K": "K", "A": "A"},
+    "fr": {"J": "V", "Q": "D", "K": "R", "A": "A"},
+}
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_JOKER = {"de": "Joker", "fr": "Joker"}
+
+
+def card_text(card: Card, lang: str = "en") -> str:
+    """A card as a player of ``lang`` writes it; English is the contract's own form."""
+    from . import cards
+
+    shown = getattr(cards, "format_card", None)
+    if shown is not None:  # the parser's own module knows its letters best
+        return shown(card, lang)
+    base = lang.split("_")[0].split("-")[0]
+    if base not in _COURT:
+        return str(card)
+    if card.pinned is not None:
+        return f"{card_text(card.physical, lang)}={card_text(card.pinned, lang)}"
+    if card.is_joker:
+        return _JOKER[base]
+    rank = card.rank.symbol
+    return _COURT[base].get(rank, rank) + _SUIT_SYMBOLS[card.suit.value]
+
+
+def say(value: Any, translations: Translations = ENGLISH, lang: str = "en") -> Any:
+    """``value`` in the language of ``translations``: a message translated, cards written
+    in ``lang``; anything else (a player's name, a number) as it is."""
+    if isinstance(value, Message):
+        return _render(value.id, value.plural, value.count, value.params, translations, lang)
+    if isinstance(value, Join):
+        return value.separator.join(str(say(item, translations, lang)) for item in value.items)
+    if type(value).__name__ == "Card":  # cards import errors, which import this module
+        return card_text(value, lang)
+    return value
+
+
+def say_all(value: Any, translations: Translations = ENGLISH, lang: str = "en") -> Any:
+    """Every message inside a JSON answer (dicts, lists) said in one language."""
+    if isinstance(value, Message):
+        return say(value, translations, lang)
+    if isinstance(value, Mapping):
+        return {key: say_all(item, translations, lang) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [say_all(item, translations, lang) for item in value]
+    return value
+
+
+def _render(
+    id: str,
+    plural: str | None,
+    count: int | None,
+    params: Mapping[str, Any],
+    translations: Translations,
+    lang: str,
+) -> str:
+    if plural is not None:
+        template = translations.ngettext(id, plural, count if count is not None else 1)
+    else:
+        template = translations.gettext(id)
+    if not params:
+        return template
+    values = {name: say(value, translations, lang) for name, value in params.items()}
+    try:
+        return template % values
+    except (KeyError, ValueError, TypeError):
+        # a translation that lost a slot must not hide what the engine said
+        english = ENGLISH.ngettext(id, plural, count or 0) if plural is not None else id
+        return english % values
+
+
+def cards_joined(cards: Sequence[Card], separator: str = " ") -> Join:
+    return Join(cards, separator)
