@@ -128,12 +128,29 @@ def _session_name_and_stake(db: sqlite_utils.Database) -> None:
     db["sessions"].add_column("currency", str)  # ISO 4217: "EUR"
 
 
+def _table_groups(db: sqlite_utils.Database) -> None:
+    # phones of one table that share their statistics across evenings: a phone is in at
+    # most one group, joined through the group's link
+    db.execute(
+        "create table table_groups (id integer primary key, token text not null unique,"
+        " created text not null)"
+    )
+    db.execute(
+        "create table group_members ("
+        " device_id text primary key,"
+        " group_id integer not null references table_groups(id),"
+        " joined text not null)"
+    )
+    db.execute("create index group_members_group on group_members (group_id)")
+
+
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_sessions_and_rounds", _create_sessions_and_rounds),
     ("0002_session_revision", _add_session_revision),
     ("0003_exactly_once", _exactly_once),
     ("0004_device_lists", _device_lists),
     ("0010_session_name_and_stake", _session_name_and_stake),
+    ("0011_table_groups", _table_groups),
 ]
 
 

@@ -439,6 +439,90 @@ def device_session_count(device_id: str) -> int:
     )
 
 
+# --- a table's group of phones, sharing their games across evenings --------------------
+
+
+@dataclass(frozen=True)
+class Group:
+    token: str
+    phones: int
+
+
+def device_group(device_id: str) -> Group | None:
+    row = (
+        get_db()
+        .execute(
+            "select g.token, (select count(*) from group_members o where o.group_id = g.id) "
+            "from group_members m join table_groups g on g.id = m.group_id where m.device_id = ?",
+            [device_id],
+        )
+        .fetchone()
+    )
+    return Group(row[0], row[1]) if row else None
+
+
+def group_exists(token: str) -> bool:
+    return (
+        get_db().execute("select 1 from table_groups where token = ?", [token]).fetchone()
+        is not None
+    )
+
+
+def start_group(device_id: str) -> str:
+    """A new group holding this phone (a phone already in one keeps it): its token."""
+    with _immediate() as conn:
+        row = conn.execute(
+            "select g.token from group_members m join table_groups g on g.id = m.group_id "
+            "where m.device_id = ?",
+            [device_id],
+        ).fetchone()
+        if row:
+            return row[0]
+        token = new_token()
+        group_id = conn.execute(
+            "insert into table_groups (token, created) values (?, ?)", [token, now()]
+        ).lastrowid
+        conn.execute(
+            "insert into group_members (device_id, group_id, joined) values (?, ?, ?)",
+            [device_id, group_id, now()],
+        )
+        return token
+
+
+def join_group(device_id: str, token: str) -> bool:
+    """Move this phone into the group with ``token``; False if there is no such group."""
+    with _immediate() as conn:
+        row = conn.execute("select id from table_groups where token = ?", [token]).fetchone()
+        if row is None:
+            return False
+        conn.execute(
+            "insert into group_members (device_id, group_id, joined) values (?, ?, ?) "
+            "on conflict (device_id) do update set group_id = excluded.group_id, "
+            "joined = excluded.joined",
+            [device_id, row[0], now()],
+        )
+        return True
+
+
+def leave_group(device_id: str) -> None:
+    with _immediate() as conn:
+        conn.execute("delete from group_members where device_id = ?", [device_id])
+
+
+def shared_sessions(device_id: str, limit: int) -> list[Session]:
+    """The games this phone holds, or any phone of its group holds, newest first."""
+    rows = _rows(
+        get_db().conn,
+        "select s.* from sessions s where s.id in ("
+        " select d.session_id from device_sessions d where d.device_id = ?"
+        " or d.device_id in (select o.device_id from group_members o join group_members m"
+        "  on m.group_id = o.group_id where m.device_id = ?)) "
+        "order by s.created desc, s.id desc limit ?",
+        [device_id, device_id, limit],
+    )
+    return [Session.from_row(row) for row in rows]
+
+
 # --- an evening's name, stake and currency; imports; backups (issue 11) ----------------
 
 

@@ -30,11 +30,13 @@ from wtforms.validators import Length, Optional
 
 from .. import exchange, store
 from .. import pdf as printing
+from ..links import share_url
 from ..money import amount_text, currency_code, digits_of
 from ..printable import default_name
 from ..rules import RulesError, game
 from ..rules.catalog import VARIANTS, Goal, resolve
 from ..rules.settlement import settle_game, stake_in_units
+from ..sheet import game_of
 from .sessions import device_id, open_session, remember, require_edit
 from .sheets import BASIS_TEXT, page_locale
 
@@ -296,7 +298,7 @@ def player_stats(sessions: list[tuple[store.Session, list[Any]]]) -> dict[str, A
     people: dict[str, dict[str, Any]] = {}
     for session, rounds in sessions:
         try:
-            result = game(session.engine_request([stored.facts for stored in rounds]))
+            result = game_of(session, rounds)
         except RulesError:
             continue
         variant = VARIANTS[session.variant]
@@ -337,12 +339,20 @@ def player_stats(sessions: list[tuple[store.Session, list[Any]]]) -> dict[str, A
     return {"players": listed}
 
 
+STATS_GAMES = 500  # each game is scored to read its rounds: the latest ones are enough
+
+
+class GroupForm(FlaskForm):
+    """No fields: the CSRF token makes joining, starting and leaving a deliberate tap."""
+
+
 @bp.get("/stats")
 def stats():
     device = device_id()
-    held = store.device_sessions(device, 10_000, 0)
-    sessions = [store.snapshot(session.id) for session, _can_edit in held]
-    figures = player_stats(sessions)
+    sessions = store.shared_sessions(device, STATS_GAMES + 1)
+    capped = len(sessions) > STATS_GAMES
+    snapshots = [store.snapshot(session.id) for session in sessions[:STATS_GAMES]]
+    figures = player_stats(snapshots)
     most = max([p["games"] for p in figures["players"]] or [1])
     bars = [
         {
@@ -354,4 +364,40 @@ def stats():
         }
         for i, person in enumerate(figures["players"][:20])
     ]
-    return render_template("stats.html", figures=figures, games=len(sessions), bars=bars)
+    group = store.device_group(device)
+    return render_template(
+        "stats.html",
+        figures=figures,
+        games=len(snapshots),
+        capped=capped,
+        bars=bars,
+        group=group,
+        group_link=share_url("evening.join_group", token=group.token) if group else None,
+        form=GroupForm(),
+    )
+
+
+@bp.post("/stats/group")
+def start_group():
+    if GroupForm().validate_on_submit():
+        store.start_group(device_id())
+    return redirect(url_for("evening.stats"))
+
+
+@bp.route("/stats/join/<token>", methods=["GET", "POST"])
+def join_group(token: str):
+    if len(token) > 64 or not store.group_exists(token):
+        abort(404)
+    form = GroupForm()
+    if form.validate_on_submit():
+        store.join_group(device_id(), token)
+        flash(_("This phone now shares its games with the table's group."))
+        return redirect(url_for("evening.stats"))
+    return render_template("group_join.html", form=form, token=token)
+
+
+@bp.post("/stats/leave")
+def leave_group():
+    if GroupForm().validate_on_submit():
+        store.leave_group(device_id())
+    return redirect(url_for("evening.stats"))

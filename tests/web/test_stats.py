@@ -39,3 +39,36 @@ def test_players_games_wins_average_best_and_worst(client, app):
 
 def test_a_new_phone_holds_nothing(client):
     assert "No games on this phone yet." in client.get("/stats").data.decode()
+
+
+def test_a_tables_group_shares_its_games_through_a_link(client, app):
+    play(client, [("Ana", "KS 7D")])  # Ana +17 wins this phone's game
+    other = app.test_client()
+    play(other, [("Ben", "5C 4C")])  # Ben +9 on the other phone
+    assert "<td>Ana</td><td>1</td><td>1</td>" in client.get("/stats").data.decode()
+
+    assert "Start a group" in client.get("/stats").data.decode()
+    client.post("/stats/group")
+    page = html.unescape(client.get("/stats").data.decode())
+    link = page.split("/stats/join/")[1].split('"')[0]
+    assert "1 phone shares its games here." in page
+
+    assert other.get(f"/stats/join/{link}").status_code == 200  # asks before joining
+    assert "1 phone shares" in html.unescape(client.get("/stats").data.decode())
+    assert other.post(f"/stats/join/{link}").status_code == 302
+    shared = html.unescape(other.get("/stats").data.decode())
+    assert "From the 2 games this phone and its table's group hold" in shared
+    # Ana: two games, one won; rounds +17 and 0. Ben: rounds 0 and +9
+    assert "<td>Ana</td><td>2</td><td>1</td><td>8.5</td>" in shared
+    assert "<td>Ben</td><td>2</td><td>0</td><td>4.5</td>" in shared
+    assert "2 phones share their games here." in shared
+
+    other.post("/stats/leave")
+    alone = html.unescape(other.get("/stats").data.decode())
+    assert "From the 1 game this phone holds" in alone
+    assert "<td>Ana</td><td>1</td><td>0</td>" in alone
+
+
+def test_an_unknown_group_link_is_not_found(client):
+    assert client.get("/stats/join/nosuchgroup").status_code == 404
+    assert client.post("/stats/join/" + "x" * 200).status_code == 404
