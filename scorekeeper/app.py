@@ -20,7 +20,18 @@ from .extensions import babel, csrf
 from .links import share_url
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "de")
+TRANSLATIONS = PROJECT_ROOT / "translations"
+LANGUAGE_COOKIE = "lang"
+
+
+def _languages() -> tuple[str, ...]:
+    """English (the msgids) and every language with a catalog: adding a language is adding
+    its catalog under translations/, nothing else."""
+    found = sorted(path.parent.parent.name for path in TRANSLATIONS.glob("*/LC_MESSAGES/*.po"))
+    return ("en", *(code for code in found if code != "en"))
+
+
+LANGUAGES = _languages()
 SHORTEST_SECRET_KEY = 32
 
 # The biggest legitimate request is an API `game` of 2,000 rounds: Continental with
@@ -30,6 +41,7 @@ MAX_CONTENT_LENGTH = 4 * 1024 * 1024
 # Pages only take forms: a 12-player round with every meld written out is under 10 KB.
 MAX_FORM_BYTES = 64 * 1024
 MAX_FORM_PARTS = 200  # a 12-player round form has under 50 fields
+FILE_UPLOADS = {"evening.import_session"}
 
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}
 
@@ -73,6 +85,10 @@ class SessionCookies(SecureCookieSessionInterface):
 
 
 def _locale() -> str | None:
+    """The table's own choice (``?lang=xx``, then kept in a cookie) wins over the phone's."""
+    chosen = request.args.get("lang") or request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
     return request.accept_languages.best_match(LANGUAGES)
 
 
@@ -155,8 +171,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def forms_are_small() -> None:
-        # registered before CSRF, whose check is the first to read a form
-        if not request.path.startswith("/api/"):
+        # registered before CSRF, whose check is the first to read a form; a session file
+        # uploaded for import may be as large as an API question
+        if not request.path.startswith("/api/") and request.endpoint not in FILE_UPLOADS:
             request.max_content_length = MAX_FORM_BYTES
 
     db.init_app(app)

@@ -83,7 +83,7 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
         from .money import currency_code
         from .views.sheets import render_sheet
 
-        checked = exchange.loads(Path(args.file).read_bytes())
+        checked = exchange.load_file(args.file)
         session = checked["session"]
         stake, currency = args.stake or session["stake"], args.currency or session["currency"]
         if stake or currency:
@@ -113,12 +113,12 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
         _write(args.output, render_pad(variant.id, players, args.paper), stdout)
         return 0
     if args.command == "import":
-        data = Path(args.file).read_bytes()
+        data = exchange.load_file(args.file)
         with _app().test_request_context():
             from . import store
             from .views.evening import _summary
 
-            checked = exchange.loads(data)
+            checked = data
             session = store.get_session(
                 store.import_session(checked["session"], checked["history"], _summary(checked))
             )

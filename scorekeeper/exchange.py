@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,6 +26,7 @@ from .money import amount_text, currency_code, digits_of
 from .printable import default_name, house_rules
 from .rules import RulesError, game
 from .rules.catalog import resolve
+from .rules.requests import MOST_REQUEST_BYTES, parse_json_request
 from .rules.settlement import settle_game, stake_in_units
 
 FORMAT = "scorekeeper-session"
@@ -237,17 +237,31 @@ def read(data: Any) -> dict[str, Any]:
     }
 
 
+# A session file holds a whole evening: its history and the engine's answer (explain
+# lines) make longer lists and texts than one question does.
+MOST_FILE_ITEMS = 200_000
+MOST_FILE_STRING_CHARS = 4_000
+
+
 def loads(text: str | bytes) -> dict[str, Any]:
+    """A session file read through the engine's one JSON reader (size, depth and number
+    limits) and checked; raises RulesError naming the first problem."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        where = (
-            f" at line {error.lineno}, column {error.colno}"
-            if isinstance(error, json.JSONDecodeError)
-            else ""
+        data = parse_json_request(
+            text, most_items=MOST_FILE_ITEMS, most_string_chars=MOST_FILE_STRING_CHARS
         )
-        raise _bad(f"the file is not valid JSON{where}", None) from None
+    except RulesError as error:
+        raise _bad(str(error.message).replace("the request", "the file"), error.field) from None
     return read(data)
+
+
+def load_file(path: str) -> dict[str, Any]:
+    """A session file from disk, read no further than the reader's limit."""
+    try:
+        with open(path, "rb") as file:
+            return loads(file.read(MOST_REQUEST_BYTES + 1))
+    except OSError as error:
+        raise _bad(f"cannot read {path}: {error.strerror or error}", "file") from None
 
 
 def _cell(text: str) -> str:

@@ -82,6 +82,13 @@ def test_bad_input_exits_2_naming_the_problem(tmp_path):
     assert done.returncode == 2
     assert "unknown variant 'canasta'" in json.loads(done.stdout)["error"]
     assert not (tmp_path / "x.pdf").exists()
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 1000 + "]" * 1000)
+    done = scorekeeper("import", deep, database=tmp_path / "empty.sqlite")
+    assert done.returncode == 2
+    assert "nested more than 32 levels deep" in json.loads(done.stdout)["error"]
+    done = scorekeeper("sheet", tmp_path / "missing.json", "-o", tmp_path / "x.pdf")
+    assert done.returncode == 2 and json.loads(done.stdout)["field"] == "file"
     done = scorekeeper("pad", "canasta", "-o", tmp_path / "p.pdf")
     assert done.returncode == 2 and json.loads(done.stdout)["field"] == "variant"
     done = scorekeeper("export", "no-such-link", database=tmp_path / "empty.sqlite")

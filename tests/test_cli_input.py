@@ -91,7 +91,7 @@ def test_a_huge_file_is_refused_without_reading_it_all(tmp_path):
     path = tmp_path / "huge.json"
     path.write_bytes(b'{"hand": ["' + b"A" * 5_000_000 + b'"]}')
     answer = refused("arrange", str(path))
-    assert answer["error"] == "the request is larger than 2,000,000 bytes"
+    assert answer["error"] == "the request is larger than 4,000,000 bytes"
 
 
 def test_a_long_text_is_refused_with_its_place():

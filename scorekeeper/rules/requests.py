@@ -45,8 +45,9 @@ def melds_at(value: object, field: str) -> list[list[Card]]:
 
 # Limits on a question as it arrives (HTTP body or CLI input), checked before the engine
 # sees it: a real question is a few kilobytes, a few levels deep, with small numbers and
-# short names.
-MOST_REQUEST_BYTES = 2_000_000
+# short names. A whole evening of 2,000 rounds for 12 players is about 3.4 MB, so the
+# limit sits just under the web app's 4 MiB body limit.
+MOST_REQUEST_BYTES = 4_000_000
 MOST_NESTING = 32
 MOST_INTEGER_DIGITS = 12
 MOST_STRING_CHARS = 200
@@ -88,7 +89,7 @@ def _short(text: str) -> str:
     return text if len(text) <= 20 else text[:20] + "…"
 
 
-def _check_tree(data: Any) -> None:
+def _check_tree(data: Any, most_items: int, most_string_chars: int) -> None:
     """Walk the parsed JSON (without recursion) and refuse the first value over a limit."""
     stack: list[tuple[Any, str | None, int]] = [(data, None, 1)]
     while stack:
@@ -98,14 +99,14 @@ def _check_tree(data: Any) -> None:
                 raise RulesError(
                     f"the request is nested more than {MOST_NESTING} levels deep", path
                 )
-            if len(value) > MOST_ITEMS:
-                raise RulesError(f"at most {MOST_ITEMS} items in one place, not {len(value)}", path)
+            if len(value) > most_items:
+                raise RulesError(f"at most {most_items} items in one place, not {len(value)}", path)
             items = value.items() if isinstance(value, dict) else enumerate(value)
             children = []
             for key, child in items:
-                if isinstance(key, str) and len(key) > MOST_STRING_CHARS:
+                if isinstance(key, str) and len(key) > most_string_chars:
                     raise RulesError(
-                        f"a name in the request is longer than {MOST_STRING_CHARS} characters: "
+                        f"a name in the request is longer than {most_string_chars} characters: "
                         f"'{_short(key)}'",
                         path,
                     )
@@ -113,18 +114,24 @@ def _check_tree(data: Any) -> None:
             stack.extend(reversed(children))
         elif isinstance(value, _Refused):
             raise RulesError(f"the number {_short(value.text)} {value.why}", path)
-        elif isinstance(value, str) and len(value) > MOST_STRING_CHARS:
+        elif isinstance(value, str) and len(value) > most_string_chars:
             raise RulesError(
-                f"a text in the request is longer than {MOST_STRING_CHARS} characters: "
+                f"a text in the request is longer than {most_string_chars} characters: "
                 f"'{_short(value)}'",
                 path,
             )
 
 
-def parse_json_request(data: str | bytes) -> Any:
+def parse_json_request(
+    data: str | bytes,
+    *,
+    most_items: int = MOST_ITEMS,
+    most_string_chars: int = MOST_STRING_CHARS,
+) -> Any:
     """Read a question as it arrives (HTTP body or CLI input), refusing what is over a limit.
 
-    The one reader for the API and the CLI: it never raises anything but RulesError.
+    The one reader for the API, the CLI and session files (which hold a whole history, so
+    they allow more items and longer texts): it never raises anything but RulesError.
 
     >>> parse_json_request('{"hand": ["AS"]}')
     {'hand': ['AS']}
@@ -161,5 +168,5 @@ def parse_json_request(data: str | bytes) -> Any:
         raise RulesError(
             f"the request is nested more than {MOST_NESTING} levels deep", None
         ) from None
-    _check_tree(parsed)
+    _check_tree(parsed, most_items, most_string_chars)
     return parsed

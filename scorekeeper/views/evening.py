@@ -35,6 +35,7 @@ from ..money import amount_text, currency_code, digits_of
 from ..printable import default_name
 from ..rules import RulesError, game
 from ..rules.catalog import VARIANTS, Goal, resolve
+from ..rules.requests import MOST_REQUEST_BYTES
 from ..rules.settlement import settle_game, stake_in_units
 from ..sheet import game_of
 from .sessions import device_id, open_session, remember, require_edit
@@ -42,7 +43,6 @@ from .sheets import BASIS_TEXT, page_locale
 
 bp = Blueprint("evening", __name__)
 
-MAX_IMPORT_BYTES = 2 * 1024 * 1024
 PAD_ROUNDS = 24
 
 
@@ -178,12 +178,10 @@ def import_session():
     error = None
     if form.validate_on_submit():
         upload = form.file.data
-        raw = upload.read(MAX_IMPORT_BYTES + 1) if upload else b""
+        raw = upload.read(MOST_REQUEST_BYTES + 1) if upload else b""
         try:
             if not raw:
                 raise RulesError("choose a session file (.json) to import", "file")
-            if len(raw) > MAX_IMPORT_BYTES:
-                raise RulesError("the file is larger than 2 MB: not a session file", "file")
             checked = exchange.loads(raw)
         except RulesError as refused:
             error = refused.message + (f" ({refused.field})" if refused.field else "")

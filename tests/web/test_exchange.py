@@ -122,6 +122,10 @@ def test_unknown_session_has_no_export(client):
 
 BAD_FILES = [
     (b"{not json", "not valid JSON"),
+    (b"[" * 1000 + b"]" * 1000, "nested more than 32 levels deep"),
+    (b'{"variant": "rummy", "x": 1' + b"0" * 5000 + b"}", "has more than 12 digits"),
+    (b"\xff\xfe binary", "not UTF-8"),
+    (b"{" + b" " * 4_000_000 + b"}", "larger than 4,000,000 bytes"),
     (b"[1, 2]", "JSON object"),
     (json.dumps({"format": "other-app", "version": 1}).encode(), "not a Scorekeeper session file"),
     (json.dumps({"hello": "world"}).encode(), "neither an exported session nor a game"),
@@ -199,3 +203,19 @@ def test_stake_finer_than_the_currency_is_refused_on_import(client):
     response = upload(client, data)
     assert response.status_code == 400
     assert "finer than the currency" in html.unescape(response.data.decode())
+
+
+def test_a_long_evening_larger_than_a_form_imports_again(client):
+    # 400 rounds: each winner collects the loser's one deuce, 2 points, so 400 each
+    rounds = [
+        {"winner": "Ana", "hands": {"Ben": ["2C"]}}
+        if i % 2 == 0
+        else {"winner": "Ben", "hands": {"Ana": ["2D"]}}
+        for i in range(400)
+    ]
+    request = {"variant": "rummy", "players": ["Ana", "Ben"], "options": {"target": 1000}}
+    first = imported_path(upload(client, request | {"rounds": rounds}))
+    exported = client.get(f"{first}/export.json").get_json()
+    assert len(json.dumps(exported)) > 64 * 1024  # more than any form may carry
+    again = client.get(imported_path(upload(client, exported)) + "/export.json").get_json()
+    assert again["result"]["totals"] == {"Ana": 400, "Ben": 400}
