@@ -194,10 +194,46 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     def template_helpers() -> dict[str, Any]:
         from flask_babel import get_locale
 
-        return {"current_locale": str(get_locale() or "en"), "share_url": share_url}
+        return {
+            "current_locale": str(get_locale() or "en"),
+            "share_url": share_url,
+            "languages": language_links,
+        }
+
+    @app.after_request
+    def remember_language(response):
+        chosen = request.args.get("lang")
+        if chosen in LANGUAGES and request.cookies.get(LANGUAGE_COOKIE) != chosen:
+            response.set_cookie(
+                LANGUAGE_COOKIE,
+                chosen,
+                max_age=400 * 24 * 3600,
+                samesite="Lax",
+                secure=request.is_secure,
+                httponly=True,
+            )
+        return response
+
+    from . import formatting
+
+    formatting.init_app(app)
 
     register_error_pages(app)
     return app
+
+
+def language_links() -> list[tuple[str, str, str]]:
+    """(code, the language's own name, this page in it) for the footer's selector."""
+    from babel import Locale
+    from flask import url_for
+
+    args = {**(request.view_args or {}), **request.args.to_dict()}
+    links = []
+    for code in LANGUAGES:
+        name = Locale.parse(code).get_display_name(code) or code
+        url = url_for(request.endpoint, **{**args, "lang": code}) if request.endpoint else ""
+        links.append((code, name[:1].upper() + name[1:], url))
+    return links
 
 
 ERROR_PAGES = {

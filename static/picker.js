@@ -16,6 +16,10 @@
   var fields = Array.prototype.slice.call(form.querySelectorAll("input.cards, textarea.cards"));
   var ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   var suits = [["S", "\u2660"], ["H", "\u2665"], ["D", "\u2666"], ["C", "\u2663"]];
+  // every word shown comes from the server, in the page's language (data-strings)
+  var strings = JSON.parse(form.dataset.strings || "{}");
+  var faces = strings.faces || {};
+  var numbers = new Intl.NumberFormat(strings.lang || undefined);
   var target = null;
   var history = []; // [field, value before] for each change made from the sheet
   var answer = null; // the server's last word on the fields
@@ -31,7 +35,7 @@
     fetch(form.dataset.pointsUrl + "?" + query.toString(), {
       signal: asking.signal, credentials: "same-origin", headers: { Accept: "application/json" }
     }).then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (data) { if (data) { answer = data; show(); } })
+      .then(function (data) { if (data) { answer = data; showFaces(data.faces); show(); } })
       .catch(function () { /* offline or superseded: the last answer stays */ });
   }
   function askSoon() {
@@ -43,7 +47,7 @@
     if (answer.errors[name]) return answer.errors[name];
     var field = answer.fields[name];
     if (!field || field.points === undefined || !field.cards.length) return "";
-    var text = "= " + field.points + " " + form.dataset.pointsLabel;
+    var text = "= " + numbers.format(field.points) + " " + strings.points;
     if (field.melds.length) text += " (" + field.melds.join(", ") + ")";
     return text;
   }
@@ -61,12 +65,29 @@
   }
 
   // --- the sheet --------------------------------------------------------------------
-  function cardButton(card, rank, suit, red) {
+  function face(rank) {
+    return faces[rank] || rank;
+  }
+  function cardName(card, rank, suitLetter) {
+    return suitLetter ? face(rank) + " " + ((strings.suits || {})[suitLetter] || suitLetter) : face(card);
+  }
+  // the letters on the buttons follow the table's language (B/D/K/A in German)
+  function showFaces(given) {
+    if (!given) return;
+    faces = given;
+    picker.querySelectorAll("button[data-card]").forEach(function (button) {
+      button.firstChild.nodeValue = face(button.dataset.rank);
+      button.setAttribute("aria-label", cardName(button.dataset.card, button.dataset.rank, button.dataset.suit));
+    });
+  }
+  function cardButton(card, rank, suit, red, suitLetter) {
     var button = document.createElement("button");
     button.type = "button";
     button.dataset.card = card;
+    button.dataset.rank = rank;
+    button.dataset.suit = suitLetter || "";
     if (red) button.className = "red";
-    button.textContent = rank;
+    button.textContent = face(rank);
     if (suit) {
       var symbol = document.createElement("span");
       symbol.className = "suit";
@@ -76,13 +97,13 @@
     var left = document.createElement("span");
     left.className = "left";
     button.appendChild(left);
-    button.setAttribute("aria-label", card);
+    button.setAttribute("aria-label", cardName(card, rank, suitLetter));
     button.addEventListener("click", function () { add(card); });
     return button;
   }
   suits.forEach(function (suit) {
     ranks.forEach(function (rank) {
-      grid.appendChild(cardButton(rank + suit[0], rank, suit[1], suit[0] === "H" || suit[0] === "D"));
+      grid.appendChild(cardButton(rank + suit[0], rank, suit[1], suit[0] === "H" || suit[0] === "D", suit[0]));
     });
   });
   if (Number(form.dataset.jokers) > 0) tools.insertBefore(cardButton("JK", "JK", "", false), tools.firstChild);
@@ -160,7 +181,7 @@
     var pick = document.createElement("button");
     pick.type = "button";
     pick.className = "button small pick";
-    pick.textContent = form.dataset.pickLabel;
+    pick.textContent = strings.pick;
     pick.addEventListener("click", function () { open(field); });
     field.insertAdjacentElement("afterend", pick);
     // while the sheet is open, tapping another field fills that one, still without a keyboard
