@@ -6,6 +6,7 @@ rewrites it in the phone's own time zone, which the server cannot know.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,10 +16,18 @@ from flask_babel import format_date, format_datetime, format_decimal, get_locale
 SIGNED = "+#,##0;-#,##0"
 
 
+def _small_whole(value: Any) -> bool:
+    # under 1000 no language we ship groups digits or writes the sign differently, and a
+    # long evening's sheet has thousands of such cells: Babel is asked only for the rest
+    return isinstance(value, int) and -1000 < value < 1000
+
+
 def number(value: Any) -> str:
     """A whole or decimal number with the locale's grouping (1.234 in German)."""
     if value is None or value == "":
         return ""
+    if _small_whole(value):
+        return str(value)
     return format_decimal(value)
 
 
@@ -26,6 +35,8 @@ def signed(value: Any) -> str:
     """A round's change: +12, -7, and 0 without a sign."""
     if not value:
         return "0"
+    if _small_whole(value):
+        return f"{value:+d}"
     return format_decimal(value, format=SIGNED)
 
 
@@ -45,6 +56,57 @@ def when(iso: str, kind: str = "datetime") -> str:
     if kind == "date":
         return format_date(moment, format="medium")
     return format_datetime(moment, format="short")
+
+
+def translated(value: Any) -> Any:
+    """An engine message, or a word from the data (a variant's name, an option's label), in
+    the page's language; anything else (a player's name, a number) as it is."""
+    from flask_babel import get_translations
+
+    from .rules.messages import Message, say
+
+    if isinstance(value, Message):
+        return say(value, get_translations(), str(get_locale() or "en"))
+    if isinstance(value, str) and value:
+        return get_translations().gettext(value)
+    return value
+
+
+def round_end(end: str | None) -> str:
+    """How a round ended, as stored ("out"), in words."""
+    from flask_babel import gettext
+
+    words = {
+        "out": gettext("went out"),
+        "rummy": gettext("went rummy"),
+        "knock": gettext("knocked"),
+        "stock": gettext("stock ran out"),
+    }
+    return words.get(end or "", end or "")
+
+
+_VERSION_NOTE = re.compile(r"(restored|undid) version (\d+)")
+
+
+def version_note(note: str | None) -> str:
+    """What a stored version of a round says about itself (kept in English in the
+    database and in exported files), in words of the page's language."""
+    from flask_babel import gettext
+
+    words = {
+        "entered": gettext("entered"),
+        "corrected": gettext("corrected"),
+        "deleted": gettext("deleted"),
+        "imported": gettext("imported"),
+    }
+    if note in words:
+        return words[note]
+    numbered = _VERSION_NOTE.fullmatch(note or "")
+    if numbered and numbered[1] == "restored":
+        return gettext("restored version %(id)s", id=numbered[2])
+    if numbered:
+        return gettext("undid version %(id)s", id=numbered[2])
+    return note or ""
 
 
 def page_language() -> str:
@@ -75,6 +137,9 @@ def picker_strings() -> dict[str, Any]:
 
 def init_app(app: Flask) -> None:
     app.add_template_global(picker_strings, "picker_strings")
+    app.add_template_filter(translated, "tr")
+    app.add_template_filter(round_end, "round_end")
+    app.add_template_filter(version_note, "version_note")
     app.add_template_filter(number, "number")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(when, "when")

@@ -23,6 +23,7 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
+from .formatting import translated
 from .rules.catalog import Variant
 
 try:  # WTForms 3.3 names its choices; older releases take (value, label) pairs
@@ -43,9 +44,10 @@ class EmptyForm(FlaskForm):
 
 
 def _option_field(name: str, spec: Any) -> Field:
-    label = name.replace("_", " ")
+    label = translated(name.replace("_", " "))
+    help_text = translated(spec.text)
     if spec.kind is bool:
-        return BooleanField(label, default=spec.default, description=spec.text)
+        return BooleanField(label, default=spec.default, description=help_text)
     if spec.kind is int:
         # an emptied field means the default it showed (see options_from), never "no value"
         validators: list[Any] = [Optional()]
@@ -53,13 +55,14 @@ def _option_field(name: str, spec: Any) -> Field:
         if spec.minimum is not None or maximum is not None:
             validators.append(NumberRange(min=spec.minimum, max=maximum))
         return IntegerField(
-            label, default=spec.default, validators=validators, description=spec.text
+            label, default=spec.default, validators=validators, description=help_text
         )
+    said = getattr(spec, "choice_help", {})
     return SelectField(
         label,
-        choices=choices([(c, c) for c in spec.choices]),
+        choices=choices([(c, translated(said.get(c, c))) for c in spec.choices]),
         default=spec.default,
-        description=spec.text,
+        description=help_text,
     )
 
 
@@ -118,7 +121,7 @@ def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> Fla
                 raise ValidationError(
                     gettext(
                         "%(variant)s is for %(low)s to %(high)s players, not %(count)s.",
-                        variant=variant.name,
+                        variant=translated(variant.name),
                         low=low,
                         high=high,
                         count=len(names),
