@@ -6,6 +6,7 @@ import pytest
 
 from scorekeeper.rules import CardError, OptionError, RoundError, RulesError, game, score
 
+P2 = ["Ana", "Ben"]
 P3 = ["Ana", "Ben", "Cem"]
 P4 = ["Ana", "Ben", "Cem", "Dan"]
 OUT = {"winner": "Ana", "end": "out", "hands": {"Ben": ["5C"], "Cem": ["6C"]}}
@@ -19,6 +20,17 @@ PHOM_TIE = {
         "Dan": ["8H", "8D", "8S", "QC", "JC"],
     },
 }
+
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SPADES_AND_HEARTS = [f"{rank}{suit}" for suit in "SH" for rank in RANKS]
+
+
+def m(*melds):
+    return [meld.split() for meld in melds]
+
+
+FIVE_THREES = m("3S 4S 5S", "3H 4H 5H", "3D 4D 5D", "3C 4C 5C", "8S 9S 10S")
 
 
 def request(variant="rummy", players=P3, round_=OUT, **extra):
@@ -152,6 +164,99 @@ BAD = [
         "round.hands.Cem",
     ),
     ("unknown-variant", request("gin"), OptionError, "variant"),
+    (
+        "every-losers-hand-is-needed",
+        request(round_={"winner": "Ana", "hands": {"Ben": ["KS"]}}),
+        RoundError,
+        "round.hands.Cem",
+    ),
+    (
+        "players-twice",
+        request(players=["Ana", "Ana"], round_={"winner": "Ana"}),
+        RoundError,
+        "players",
+    ),
+    ("round-missing", {"variant": "rummy", "players": P3}, RulesError, "round"),
+    (
+        "illegal-declared-meld-in-boat-house",
+        request(
+            "boat-house",
+            round_={
+                "winner": "Ana",
+                "hands": {"Ben": [], "Cem": []},
+                "melds": {"Ben": [["7S", "8H", "9S"]]},
+            },
+        ),
+        RoundError,
+        "round.melds.Ben[0]",
+    ),
+    (
+        "two-decks-hold-each-card-twice",
+        request(
+            "double-rum", round_={"winner": "Ana", "hands": {"Ben": ["7S", "7S"], "Cem": ["7S"]}}
+        ),
+        CardError,
+        "round.hands.Cem[0]",
+    ),
+    (
+        "continental-quick-bonus-needs-the-draws",
+        request(
+            "continental",
+            P2,
+            {"winner": "Ana", "melds": {"Ana": FIVE_THREES}},
+            options={"quick_bonus": True},
+        ),
+        RoundError,
+        "round.draws",
+    ),
+    (
+        "continental-5-5-5-is-no-pattern",
+        request(
+            "continental",
+            P2,
+            {
+                "winner": "Ana",
+                "melds": {"Ana": m("3S 4S 5S 6S 7S", "3H 4H 5H 6H 7H", "3D 4D 5D 6D 7D")},
+            },
+        ),
+        RoundError,
+        "round.melds.Ana",
+    ),
+    (
+        "queen-city-whole-hand-only",
+        request(
+            "queen-city", round_={"winner": "Ana", "melds": {"Ana": m("5D 6D 7D", "9S 9H 9C")}}
+        ),
+        RoundError,
+        "round.melds.Ana",
+    ),
+    (
+        "nowrang-winning-melds-are-checked",
+        request(
+            "nowrang",
+            P2,
+            {"winner": "Ana", "melds": {"Ana": m("4C 5C 6C 7C", "9D 10D JD", "9S 9H 9C")}},
+        ),
+        RoundError,
+        "round.melds.Ana[2]",
+    ),
+    (
+        "a-hand-longer-than-any-deal",
+        request(
+            "knock-rummy",
+            P2,
+            {
+                "winner": "Ana",
+                "end": "knock",
+                "hands": {
+                    "Ana": ["AS"],
+                    "Ben": [*SPADES_AND_HEARTS[1:], "AD", "2D", "3D", "4D", "5D", "6D"],
+                },
+            },
+        ),
+        RoundError,
+        "round.hands.Ben",
+    ),
 ]
 
 
@@ -179,6 +284,9 @@ def test_game_bad_dealer_and_bad_rounds():
     with pytest.raises(RulesError) as caught:
         game(variant="rummy", players=P3, rounds=[OUT | {"winner": "Zed"}])
     assert caught.value.field == "rounds[0].winner"
+    with pytest.raises(RulesError) as caught:
+        game(variant="rummy", players=P3, rounds="many")
+    assert caught.value.field == "rounds"
 
 
 def test_a_phom_game_without_a_dealer_does_not_guess_one_for_a_tie():
@@ -186,4 +294,23 @@ def test_a_phom_game_without_a_dealer_does_not_guess_one_for_a_tie():
     # left; with no dealer given the engine must ask for it, not assume one
     with pytest.raises(RoundError) as caught:
         game(variant="phom", players=P4, rounds=[PHOM_TIE])
-    assert caught.value.field in ("dealer", "rounds[0].dealer")
+    assert caught.value.field == "dealer"
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands"),
+    [
+        # Phỏm: Ana's 2 beats Ben's K 13
+        ("phom", {"Ana": ["4S", "5S", "6S", "2D"], "Ben": ["9H", "9D", "9C", "KC"]}),
+        # Block Rummy blocked: Ana 5 is lowest, not Ben 9
+        ("block-rummy", {"Ana": ["5C"], "Ben": ["9D"]}),
+        # Carousel, stock ran out: Ana 5 is lowest, not Ben 9
+        ("carousel", {"Ana": ["5C"], "Ben": ["9D"]}),
+    ],
+)
+def test_a_showdown_winner_the_counts_contradict_is_refused(variant, hands):
+    round_ = {"winner": "Ben", "end": "stock", "hands": hands}
+    with pytest.raises(RoundError) as caught:
+        score(request(variant, P2, round_, dealer="Ben"))
+    assert caught.value.field == "round.winner"
+    assert "the counts make Ana the winner of this hand, not Ben" in caught.value.message
