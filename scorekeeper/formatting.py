@@ -10,10 +10,17 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
+from babel.dates import format_date, format_datetime
+from babel.numbers import format_decimal
 from flask import Flask
-from flask_babel import format_date, format_datetime, format_decimal, get_locale
+from flask_babel import get_locale
 
 SIGNED = "+#,##0;-#,##0"
+
+
+def _language() -> str:
+    """The request's language; English outside a request (the CLI prints as written)."""
+    return str(get_locale() or "en")
 
 
 def _small_whole(value: Any) -> bool:
@@ -28,7 +35,7 @@ def number(value: Any) -> str:
         return ""
     if _small_whole(value):
         return str(value)
-    return format_decimal(value)
+    return format_decimal(value, locale=_language())
 
 
 def signed(value: Any) -> str:
@@ -37,7 +44,7 @@ def signed(value: Any) -> str:
         return "0"
     if _small_whole(value):
         return f"{value:+d}"
-    return format_decimal(value, format=SIGNED)
+    return format_decimal(value, format=SIGNED, locale=_language())
 
 
 def _moment(iso: str) -> datetime | None:
@@ -54,8 +61,8 @@ def when(iso: str, kind: str = "datetime") -> str:
     if moment is None:
         return iso or ""
     if kind == "date":
-        return format_date(moment, format="medium")
-    return format_datetime(moment, format="short")
+        return format_date(moment, format="medium", locale=_language())
+    return format_datetime(moment, format="short", tzinfo=UTC, locale=_language())
 
 
 def translated(value: Any) -> Any:
@@ -70,6 +77,17 @@ def translated(value: Any) -> Any:
     if isinstance(value, str) and value:
         return get_translations().gettext(value)
     return value
+
+
+def option_value(value: Any) -> Any:
+    """A house rule's value as a table reads it: on/off, a word in its language, a number."""
+    from flask_babel import gettext
+
+    if value is True or value is False:
+        return gettext("on") if value else gettext("off")
+    if isinstance(value, int):
+        return number(value)
+    return translated(value)
 
 
 def round_end(end: str | None) -> str:
@@ -139,6 +157,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(picker_strings, "picker_strings")
     app.add_template_filter(translated, "tr")
     app.add_template_filter(round_end, "round_end")
+    app.add_template_filter(option_value, "option_value")
     app.add_template_filter(version_note, "version_note")
     app.add_template_filter(number, "number")
     app.add_template_filter(signed, "signed")

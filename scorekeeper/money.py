@@ -7,6 +7,7 @@ from typing import Any
 
 from babel.core import Locale, UnknownLocaleError
 from babel.numbers import format_currency, format_decimal, get_currency_precision
+from flask_babel import ngettext
 
 from .rules import RulesError
 
@@ -40,4 +41,7 @@ def amount_text(units: int, settlement: dict[str, Any], currency: str | None, lo
         return format_currency(
             Decimal(units).scaleb(-settlement["digits"]), currency, locale=locale
         )
-    return f"{format_decimal(units, locale=locale)} {'point' if units == 1 else 'points'}"
+    # the words in the request's language (English outside a request, as in the CLI)
+    return ngettext(
+        "%(amount)s point", "%(amount)s points", units, amount=format_decimal(units, locale=locale)
+    )

@@ -124,6 +124,12 @@ def templates() -> jinja2.Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         _Translations.gettext, _Translations.ngettext, newstyle=True
     )
+    from .formatting import number, option_value, signed, translated, when
+
+    # the pages' own filters: data words, numbers and dates in the reader's language
+    env.filters.update(
+        tr=translated, number=number, signed=signed, when=when, option_value=option_value
+    )
     return env
 
 

@@ -13,6 +13,7 @@ number, which is what keeps a 500-round sheet within a couple of seconds.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -163,8 +164,14 @@ def _columns(rows: list[list[str]], widths: list[int], right: list[bool]) -> lis
     ]
 
 
-def build(record: dict[str, Any], stake: object = None, digits: int = 2) -> Printable:
-    """The printable sheet of a game record (see :mod:`scorekeeper.exchange` for its form)."""
+def build(
+    record: dict[str, Any],
+    stake: object = None,
+    digits: int = 2,
+    say: Callable[[Any], str] = str,
+) -> Printable:
+    """The printable sheet of a game record (see :mod:`scorekeeper.exchange` for its form);
+    ``say`` puts the sheet's own words in the reader's language (English as it is)."""
     request = record["game"]
     players = list(request["players"])
     variant = get_variant(request["variant"])
@@ -195,7 +202,8 @@ def build(record: dict[str, Any], stake: object = None, digits: int = 2) -> Prin
         zip(request["rounds"], scored_rounds, strict=False), start=1
     ):
         winner = facts.get("winner")
-        how = f"{winner} {END_TEXT[facts.get('end', 'out')]}" if winner else END_TEXT["stock"]
+        end = say(END_TEXT[facts.get("end", "out")])
+        how = f"{winner} {end}" if winner else say(END_TEXT["stock"])
         table.append([str(number), short(scored["dealer"] or "", 12), short(how, 22)])
         cells = []
         for p in players:
@@ -207,8 +215,8 @@ def build(record: dict[str, Any], stake: object = None, digits: int = 2) -> Prin
         parts.append(cells)
         sheet.explain.append(f"{number}. " + " · ".join(map(with_suits, scored["explain"])))
     totals = result["totals"] if result else running
-    heading = ["Round", "Dealer", "End", *(short(p, NAME_WIDTH) for p in players)]
-    total_row = ["Total", "", "", *(str(totals[p]) for p in players)]
+    heading = [say("Round"), say("Dealer"), say("End"), *(short(p, NAME_WIDTH) for p in players)]
+    total_row = [say("Total"), "", "", *(str(totals[p]) for p in players)]
     # each player's cell: the delta, a bonus mark and the running total, aligned on the mark
     delta_width = max([len(cell[0]) for row in parts for cell in row] or [1])
     run_width = max([len(cell[2]) for row in parts for cell in row] or [1])

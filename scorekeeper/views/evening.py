@@ -30,6 +30,7 @@ from wtforms.validators import Length, Optional
 
 from .. import exchange, store
 from .. import pdf as printing
+from ..formatting import translated
 from ..links import share_url
 from ..money import amount_text, currency_code, digits_of
 from ..printable import default_name
@@ -215,38 +216,44 @@ def cheat_sheet(variant_id: str, players: int) -> dict[str, Any]:
     rules = resolve(variant_id, {}, players)
     variant = rules.variant
     values = rules.values
-    ace = values.ace if values.ace is not None else "1 (11 when aces are not low only)"
+    ace = values.ace if values.ace is not None else _("1 (11 when aces are not low only)")
     cards = [
         ("A", ace),
         ("K", values.king),
         ("Q", values.queen),
         ("J", values.jack),
-        ("2–10", "face value"),
+        ("2–10", _("face value")),
         ("Joker", values.joker),
     ]
     bonuses = []
     for label, value in (
-        ("not yet melded", variant.unopened_surcharge),
-        ("winner went rummy", variant.rummy_surcharge),
-        ("rummy from a table with no meld", variant.rummy_unopened_table_surcharge),
-        ("rummy bonus per opponent", variant.rummy_bonus),
-        ("undercut", variant.undercut_bonus),
-        ("out with no cards left", variant.out_bonus),
-        ("reaching the target at the end", variant.end_bonus),
-        ("per round won at the end", variant.end_bonus_per_round_won),
-        ("first meld at least", variant.opening_min),
-        ("knock with at most", variant.knock_limit),
+        (_("not yet melded"), variant.unopened_surcharge),
+        (_("winner went rummy"), variant.rummy_surcharge),
+        (_("rummy from a table with no meld"), variant.rummy_unopened_table_surcharge),
+        (_("rummy bonus per opponent"), variant.rummy_bonus),
+        (_("undercut"), variant.undercut_bonus),
+        (_("out with no cards left"), variant.out_bonus),
+        (_("reaching the target at the end"), variant.end_bonus),
+        (_("per round won at the end"), variant.end_bonus_per_round_won),
+        (_("first meld at least"), variant.opening_min),
+        (_("knock with at most"), variant.knock_limit),
     ):
         if value:
             bonuses.append((label, value))
     if rules.start:
-        bonuses.append(("everyone starts with", rules.start))
+        bonuses.append((_("everyone starts with"), rules.start))
     end = {
-        "target": f"first to reach {rules.target}",
-        "rounds": f"after {rules.rounds} hands (one per player each dealing)",
-        "threshold": f"when a player passes {rules.target}; lowest total wins",
-        "elimination": f"a player passing {rules.target} is out; the last one in wins",
-    }[rules.game_end.value]
+        "target": lambda: _("first to reach %(target)s", target=rules.target),
+        "rounds": lambda: _(
+            "after %(rounds)s hands (one per player each dealing)", rounds=rules.rounds
+        ),
+        "threshold": lambda: _(
+            "when a player passes %(target)s; lowest total wins", target=rules.target
+        ),
+        "elimination": lambda: _(
+            "a player passing %(target)s is out; the last one in wins", target=rules.target
+        ),
+    }[rules.game_end.value]()
     return {
         "variant": variant,
         "rules": rules,
@@ -255,7 +262,7 @@ def cheat_sheet(variant_id: str, players: int) -> dict[str, Any]:
         "end": end,
         # hearts and diamonds in red on the pad: a few symbols, unlike the sheet's appendix
         "suit_pieces": [("♠", False), ("♥", True), ("♦", True), ("♣", False)],
-        "goal": "lowest total wins" if variant.goal == Goal.LOW else "highest total wins",
+        "goal": _("lowest total wins") if variant.goal == Goal.LOW else _("highest total wins"),
     }
 
 
@@ -268,7 +275,16 @@ def pad(variant_id: str):
     players = request.args.get("players", "")
     count = int(players) if players.isdigit() and len(players) < 3 else min(max(low, 4), high)
     if not low <= count <= high:
-        abort(400, f"{variant.name} is for {low} to {high} players")
+        abort(
+            400,
+            _(
+                "%(variant)s is for %(low)s to %(high)s players, not %(count)s.",
+                variant=translated(variant.name),
+                low=low,
+                high=high,
+                count=count,
+            ),
+        )
     paper = printing.paper_of(request.args.get("paper"))
     document = printing.cached(
         ("pad", variant_id, count, paper, page_locale()),

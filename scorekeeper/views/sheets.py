@@ -6,11 +6,14 @@ from io import BytesIO
 from typing import Any
 
 from flask import Blueprint, request, send_file
+from flask_babel import gettext
 
 from .. import pdf as printing
 from .. import store
 from ..money import amount_text, digits_of
+from ..formatting import translated
 from ..printable import build
+from ..rules.messages import N_
 from .sessions import open_session
 
 bp = Blueprint("sheets", __name__)
@@ -62,9 +65,11 @@ def settlement_lines(sheet: Any, currency: str | None, locale: str) -> list[str]
 
 
 BASIS_TEXT = {
-    "difference": "Each player pays the difference between their total and the best total "
-    "(tied best players share it).",
-    "transfers": "What the rounds paid between players, netted.",
+    "difference": N_(
+        "Each player pays the difference between their total and the best total "
+        "(tied best players share it)."
+    ),
+    "transfers": N_("What the rounds paid between players, netted."),
 }
 
 
@@ -77,10 +82,11 @@ def render_sheet(
 ) -> bytes:
     """A game record as a PDF sheet (the web route and ``scorekeeper sheet`` both use this)."""
     money = bool(stake and currency)
-    sheet = build(game_record, stake if money else None, digits_of(currency if money else None))
-    basis = BASIS_TEXT[sheet.settlement["basis"]] if sheet.settlement else ""
+    digits = digits_of(currency if money else None)
+    sheet = build(game_record, stake if money else None, digits, say=translated)
+    basis = translated(BASIS_TEXT[sheet.settlement["basis"]]) if sheet.settlement else ""
     if money:
-        basis += f" Stake: {stake} {currency} a point."
+        basis += " " + gettext("Stake: %(stake)s %(currency)s a point.", stake=stake, currency=currency)
     size = font_size(sheet.width)
     line_height = printing.line_height(size)
     return printing.render(

@@ -338,7 +338,7 @@ def test_forms_follow_the_phones_language_too(client):
     page = client.get("/new/rummy", headers=german).data.decode()
     assert "Spieler in Sitzreihenfolge" in page and "Spiel starten" in page
     refused = client.post("/new/rummy", data={"players": "Ana"}, headers=german).data.decode()
-    assert "Basic Rummy ist für 2 bis 7 Spieler, nicht 1." in refused
+    assert "Einfaches Rommé ist für 2 bis 7 Spieler, nicht 1." in refused
 
 
 def test_score_sheet_marks_bonuses(client):
