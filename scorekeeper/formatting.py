@@ -79,10 +79,14 @@ def translated(value: Any) -> Any:
     return value
 
 
-def option_value(value: Any) -> Any:
-    """A house rule's value as a table reads it: on/off, a word in its language, a number."""
+def option_value(value: Any, spec: Any = None) -> Any:
+    """A house rule's value as a table reads it: on/off, what a choice does (the option's
+    ``choice_help``), a number, in the page's language."""
     from flask_babel import gettext
 
+    said = getattr(spec, "choice_help", None) or {}
+    if isinstance(value, str) and value in said:
+        return translated(said[value])
     if value is True or value is False:
         return gettext("on") if value else gettext("off")
     if isinstance(value, int):

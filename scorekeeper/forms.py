@@ -43,8 +43,13 @@ class EmptyForm(FlaskForm):
     """A button that changes something: only the CSRF token."""
 
 
+def option_label(name: str, spec: Any) -> str:
+    """What a house rule is called on a page: its label, or its name until it has one."""
+    return getattr(spec, "label", None) or name.replace("_", " ")
+
+
 def _option_field(name: str, spec: Any) -> Field:
-    label = translated(name.replace("_", " "))
+    label = translated(option_label(name, spec))
     help_text = translated(spec.text)
     if spec.kind is bool:
         return BooleanField(label, default=spec.default, description=help_text)
@@ -116,6 +121,15 @@ def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> Fla
             if len({name.casefold() for name in names}) < len(names):
                 raise ValidationError(
                     _l("Two players have the same name: give each a different one.")
+                )
+            if low == high != len(names):
+                raise ValidationError(
+                    gettext(
+                        "%(variant)s is for %(count)s players, not %(given)s.",
+                        variant=translated(variant.name),
+                        count=low,
+                        given=len(names),
+                    )
                 )
             if not low <= len(names) <= high:
                 raise ValidationError(

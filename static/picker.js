@@ -68,16 +68,12 @@
   function face(rank) {
     return faces[rank] || rank;
   }
-  function cardName(card, rank, suitLetter) {
-    return suitLetter ? face(rank) + " " + ((strings.suits || {})[suitLetter] || suitLetter) : face(card);
-  }
   // the letters on the buttons follow the table's language (B/D/K/A in German)
   function showFaces(given) {
     if (!given) return;
     faces = given;
     picker.querySelectorAll("button[data-card]").forEach(function (button) {
       button.firstChild.nodeValue = face(button.dataset.rank);
-      button.setAttribute("aria-label", cardName(button.dataset.card, button.dataset.rank, button.dataset.suit));
     });
   }
   function cardButton(card, rank, suit, red, suitLetter) {
@@ -91,13 +87,18 @@
     if (suit) {
       var symbol = document.createElement("span");
       symbol.className = "suit";
+      symbol.setAttribute("aria-hidden", "true");
       symbol.textContent = suit;
       button.appendChild(symbol);
+      // the name is what the button shows, with the suit said in words for screen readers
+      var word = document.createElement("span");
+      word.className = "visually-hidden";
+      word.textContent = " " + ((strings.suits || {})[suitLetter] || suitLetter) + " ";
+      button.appendChild(word);
     }
     var left = document.createElement("span");
     left.className = "left";
     button.appendChild(left);
-    button.setAttribute("aria-label", cardName(card, rank, suitLetter));
     button.addEventListener("click", function () { add(card); });
     return button;
   }

@@ -6,6 +6,7 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from .. import store
+from ..formatting import translated
 from ..forms import RefereeForm, choices
 from ..rules import RulesError, arrange, check
 from ..rules.catalog import VARIANTS
@@ -20,7 +21,7 @@ def _melds(text: str) -> list[list[str]]:
 @bp.route("/", methods=["GET", "POST"])
 def ask():
     form = RefereeForm()
-    form.variant.choices = choices([(v.id, v.name) for v in VARIANTS.values()])
+    form.variant.choices = choices([(v.id, translated(v.name)) for v in VARIANTS.values()])
     options: dict = {}
     token = request.args.get("session")
     if token:

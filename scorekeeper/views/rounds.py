@@ -69,11 +69,38 @@ def _plan_round(round_id: int | None, facts: dict, base: int | None, key: str | 
 
 def _attach(form, error_field: str | None, message: str, players: list[str]) -> None:
     name = field_for(error_field, players)
+    if name and name.startswith("hand_") and form.mode.data == "count":
+        count = form[f"count_{name[5:]}"]
+        if not (count.data or "").strip():  # the engine asks for cards; counting, it is a number
+            player = players[int(name[5:])]
+            message = _(
+                "The points counted in %(player)s's hand are needed (0 if none).", player=player
+            )
     target = form[name] if name and name in form else None
     if target is not None:
         target.errors = [*target.errors, message]
     else:
         form.form_errors.append(message)
+
+
+def _breaks_itself(session: store.Session, broken: changes.Broken, facts: dict) -> bool:
+    """Whether the engine's refusal is about the round on the form, not a later one.
+
+    Some paths name the round (rounds[i].hands.Ben); others come as round.hands.Ben
+    or without a round at all, so the rounds up to this one are scored alone to tell.
+    """
+    index, path = broken.round_index, broken.field or ""
+    if index is None:
+        return False
+    if path.startswith("rounds["):
+        return path.startswith(f"rounds[{index}]")
+    current, stored = store.snapshot(session.id)
+    upto = [r.facts for r in stored[:index]] + [facts]
+    try:
+        game(current.engine_request(upto))
+    except RulesError:
+        return True
+    return False
 
 
 def _save(form, session: store.Session, round_id: int | None, facts: dict):
@@ -96,10 +123,7 @@ def _save(form, session: store.Session, round_id: int | None, facts: dict):
         flash(outcome.reason)
         return redirect(url_for("sessions.page", token=token))
     if isinstance(outcome, changes.Broken):
-        own_round = outcome.round_index is not None and (outcome.field or "").startswith(
-            f"rounds[{outcome.round_index}]"
-        )
-        if own_round:
+        if _breaks_itself(session, outcome, facts):
             _attach(form, outcome.field, outcome.reason, session.players)
         else:
             form.form_errors.append(
