@@ -1,4 +1,4 @@
-"""The contract's ``check`` question, worked by hand from shared/rules/VARIANTS.md.
+"""The contract's ``check`` question (and every meld rule), worked by hand from VARIANTS.md.
 
 Every row is one question a player could put to the referee: the variant, the
 melds (and ``opening`` / ``going_out`` / ``from_discard`` / Carousel's turn), and
@@ -31,9 +31,12 @@ def m(*melds):
     return [meld.split() for meld in melds]
 
 
-def case(rule, variant, melds, *, points, reason=None, jokers=None, **request):
-    """One worked question; ``jokers`` lists each meld's {index: card} where it matters."""
-    return pytest.param(variant, melds, request, points, reason, jokers, id=f"{variant}-{rule}")
+def case(rule, variant, melds, *, points, reason=None, jokers=None, kind=None, **request):
+    """One worked question; ``jokers`` lists each meld's {index: card} where it matters,
+    ``kind`` what a single meld is (set or run)."""
+    return pytest.param(
+        variant, melds, request, points, reason, jokers, kind, id=f"{variant}-{rule}"
+    )
 
 
 CASES = [
@@ -43,7 +46,12 @@ CASES = [
     case("no-corner", "rummy", m("KH AH 2H"), points=0, reason=f"meld 1: {CORNER}"),
     # option ace low-or-high: Q-K-A, the ace after a king 11: 10+10+11
     case(
-        "ace-low-or-high-option", "rummy", m("QH KH AH"), points=31, options={"ace": "low-or-high"}
+        "ace-low-or-high-option",
+        "rummy",
+        m("QH KH AH"),
+        points=31,
+        kind="run",
+        options={"ace": "low-or-high"},
     ),
     # the seed's 3-4-JK-6: the joker can only be the 5H; 3+4+5+6
     case(
@@ -51,6 +59,7 @@ CASES = [
         "rummy",
         m("3H 4H JK 6H"),
         points=18,
+        kind="run",
         jokers=[{"2": "5H"}],
         options={"jokers": 2},
     ),
@@ -66,8 +75,73 @@ CASES = [
     ),
     # Basic Rummy has no first-meld minimum: A-2-3 = 1+2+3 = 6 opens
     case("no-opening-minimum", "rummy", m("AS 2S 3S"), points=6, opening=True),
+    # --- openings and going out at once, more tables ---
+    # Kaluki 51: Q-K-A of hearts 10+10+15 = 35 with 10-J-Q of spades (30) is 65
+    case("opening-65", "kaluki", m("QH KH AH", "10S JS QS"), points=65, opening=True),
+    # a joker counts as the card it replaces: 10-JK(J)-Q = 30, three kings 30
+    case(
+        "opening-joker-as-the-jack",
+        "kaluki",
+        m("10S JK QS", "KS KH KD"),
+        points=60,
+        jokers=[{"1": "JS"}, {}],
+        opening=True,
+    ),
+    # German 40: Q-K-A = 31 is short; with 3-4-5 of hearts (12) it is 43
+    case(
+        "opening-31-short",
+        "german-rummy",
+        m("QS KS AS"),
+        points=31,
+        reason="a first meld must be worth at least 40 points; these are worth 31",
+        opening=True,
+    ),
+    case("opening-43", "german-rummy", m("QS KS AS", "3H 4H 5H"), points=43, opening=True),
+    # Rami 51: 10-J-Q of hearts alone is 30
+    case(
+        "opening-30-short",
+        "rami",
+        m("10H JH QH"),
+        points=30,
+        reason="a first meld must be worth at least 51 points; these are worth 30",
+        opening=True,
+    ),
+    # Continental 4+4+4+3: 3-6S 18, 3-6H 18, 3-6D 18, 3-5C 12
+    case(
+        "pattern-4-4-4-3",
+        "continental",
+        m("3S 4S 5S 6S", "3H 4H 5H 6H", "3D 4D 5D 6D", "3C 4C 5C"),
+        points=66,
+        going_out=True,
+    ),
+    # 3+3+3+3+3: 12 x 4 and 8-9-10S 27
+    case(
+        "pattern-3-3-3-3-3",
+        "continental",
+        m("3S 4S 5S", "3H 4H 5H", "3D 4D 5D", "3C 4C 5C", "8S 9S 10S"),
+        points=75,
+        going_out=True,
+    ),
+    # Nowrang 4+4+3 is not its 4+3+3: 18 + 18 + 12
+    case(
+        "pattern-4-4-3-refused",
+        "nowrang",
+        m("3S 4S 5S 6S", "3H 4H 5H 6H", "3D 4D 5D"),
+        points=48,
+        reason="the whole hand must go down as runs of 4+3+3, not 4+4+3",
+        going_out=True,
+    ),
+    # German: going out at once still needs the 40: A-2-3 (6) + 4-5-6 (15) = 21
+    case(
+        "going-out-needs-40",
+        "german-rummy",
+        m("AS 2S 3S", "4D 5D 6D"),
+        points=21,
+        reason="going out without an earlier meld still needs 40 points; these melds are worth 21",
+        going_out=True,
+    ),
     # --- around-the-corner: ace around, K-A-2-3 legal ---
-    case("k-a-2-3", "around-the-corner", m("KD AD 2D 3D"), points=16),  # 10+1+2+3
+    case("k-a-2-3", "around-the-corner", m("KD AD 2D 3D"), points=16, kind="run"),  # 10+1+2+3
     # ace after a king high (11), ace below a two low (1): 31 + 6
     case("ace-high-and-low", "around-the-corner", m("QS KS AS", "AC 2C 3C"), points=37),
     case("j-q-k-a-2", "around-the-corner", m("JH QH KH AH 2H"), points=33),  # 10+10+10+1+2
@@ -117,7 +191,7 @@ CASES = [
     # two decks hold two 4C, but a set is still of different suits
     case("different-suits", "block-rummy", m("4C 4C 4H"), points=0, reason=f"meld 1: {SAME_SUIT}"),
     # --- boat-house: ace around ---
-    case("k-a-2", "boat-house", m("KH AH 2H"), points=13),  # 10+1+2
+    case("k-a-2", "boat-house", m("KH AH 2H"), points=13, kind="run"),  # 10+1+2
     # the whole hand: Q-K-A-2 10+10+1+2 = 23, three sixes 18
     case("whole-hand", "boat-house", m("QC KC AC 2C", "6S 6H 6D"), points=41, going_out=True),
     case("neither", "boat-house", m("6S 7H 8S"), points=0, reason=f"meld 1: {NEITHER}"),
@@ -176,7 +250,7 @@ CASES = [
         points=0,
         reason="meld 1: a joker in a set of three must be declared as a specific card (like JK=7H) in this variant",
     ),
-    case("declared-joker", "kaluki", m("JK=7D 7S 7H"), points=21, jokers=[{"0": "7D"}]),
+    case("declared-joker", "kaluki", m("JK=7D 7S 7H"), points=21, kind="set", jokers=[{"0": "7D"}]),
     case("no-corner", "kaluki", m("KH AH 2H"), points=0, reason=f"meld 1: {CORNER}"),
     # going out at once: 1+2+3 + 4+5+6 = 21 < 51
     case(
@@ -188,8 +262,8 @@ CASES = [
         going_out=True,
     ),
     # --- double-rum: sets of 3+ may hold identical cards ---
-    case("identical-in-set", "double-rum", m("7S 7S 7H"), points=21),
-    case("set-no-maximum", "double-rum", m("7S 7S 7H 7H 7D"), points=35),
+    case("identical-in-set", "double-rum", m("7S 7S 7H"), points=21, kind="set"),
+    case("set-no-maximum", "double-rum", m("7S 7S 7H 7H 7D"), points=35, kind="set"),
     case("no-corner", "double-rum", m("KC AC 2C"), points=0, reason=f"meld 1: {CORNER}"),
     case(
         "identical-not-in-run",
@@ -201,15 +275,15 @@ CASES = [
     case(
         "joker-as-identical-card", "double-rum", m("JK=9D 9D 9D"), points=27, jokers=[{"0": "9D"}]
     ),
-    case("ace-high", "double-rum", m("QC KC AC"), points=31),
+    case("ace-high", "double-rum", m("QC KC AC"), points=31, kind="run"),
     # --- knock-rummy: ace low, no jokers ---
     case("run-and-run", "knock-rummy", m("AC 2C 3C", "10D JD QD KD"), points=46),  # 6 + 40
     case("ace-low-only", "knock-rummy", m("QC KC AC"), points=0, reason=f"meld 1: {ACE_LOW_ONLY}"),
     case(
         "consecutive", "knock-rummy", m("5C 6C 8C"), points=0, reason=f"meld 1: {NOT_CONSECUTIVE}"
     ),
-    case("set-of-deuces", "knock-rummy", m("2S 2H 2D 2C"), points=8),
-    case("long-run", "knock-rummy", m("9S 10S JS QS KS"), points=49),  # 9+10+10+10+10
+    case("set-of-deuces", "knock-rummy", m("2S 2H 2D 2C"), points=8, kind="set"),
+    case("long-run", "knock-rummy", m("9S 10S JS QS KS"), points=49, kind="run"),  # 9+10+10+10+10
     # --- continental: runs only, 5+4+3+3 / 4+4+4+3 / 3x5; deuces wild as an option ---
     # 3..7S 25, 3..6H 18, 3..5D 12, 3..5C 12
     case(
@@ -243,6 +317,7 @@ CASES = [
         "continental",
         m("4H 2C 6H"),
         points=15,
+        kind="run",
         jokers=[{"1": "5H"}],
         options={"deuces_wild": True},
     ),
@@ -252,6 +327,7 @@ CASES = [
         "continental",
         m("AH 2H 3H"),
         points=6,
+        kind="run",
         jokers=[{}],
         options={"deuces_wild": True},
     ),
@@ -300,7 +376,7 @@ CASES = [
         from_discard=["4S", "5S"],
     ),
     case("ace-low-only", "phom", m("QS KS AS"), points=0, reason=f"meld 1: {ACE_LOW_ONLY}"),
-    case("a-2-3-4", "phom", m("AD 2D 3D 4D"), points=10),
+    case("a-2-3-4", "phom", m("AD 2D 3D 4D"), points=10, kind="run"),
     case("set-of-kings", "phom", m("KS KH KD"), points=30),
     # --- german-rummy: open with 40; never more jokers than naturals ---
     case(
@@ -398,7 +474,9 @@ CASES = [
     # --- carousel: never two identical cards in a set; ace low or high ---
     case("never-two-identical", "carousel", m("8S 8S 8H"), points=0, reason=f"meld 1: {SAME_SUIT}"),
     case("no-corner", "carousel", m("KS AS 2S"), points=0, reason=f"meld 1: {CORNER}"),
-    case("declared-joker", "carousel", m("JK=6H 5H 7H"), points=18, jokers=[{"0": "6H"}]),
+    case(
+        "declared-joker", "carousel", m("JK=6H 5H 7H"), points=18, kind="run", jokers=[{"0": "6H"}]
+    ),
 ]
 
 # Carousel's turn: (table_before, melds = the table after, from_hand)
@@ -531,15 +609,140 @@ TURNS = [
 ]
 
 
+# One meld at a time: what it is and what it is worth, or the rule it breaks
+MELDS = [
+    # 3+4+5
+    case("run-3h-4h-5h", "rummy", m("3H 4H 5H"), points=12, kind="run"),
+    # 7x3
+    case("set-7s-7h-7d", "rummy", m("7S 7H 7D"), points=21, kind="set"),
+    # "3-3-JK": 3x3
+    case("set-3h-3s-jk", "rummy", m("3H 3S JK"), points=9, kind="set", options={"jokers": 2}),
+    # ace after a king: 11
+    case("run-qs-ks-as", "around-the-corner", m("QS KS AS"), points=31, kind="run"),
+    case("run-ac-2c-3c", "around-the-corner", m("AC 2C 3C"), points=6, kind="run"),
+    case("set-5h-5s-5d-5c", "around-the-corner", m("5H 5S 5D 5C"), points=20, kind="set"),
+    # 10+10+10+1+2+3
+    case(
+        "run-jh-qh-kh-ah-2h-3h", "around-the-corner", m("JH QH KH AH 2H 3H"), points=36, kind="run"
+    ),
+    case("run-10c-jc-qc", "rummy-complete", m("10C JC QC"), points=30, kind="run"),
+    case("run-2d-3d-4d-5d-6d", "rummy-complete", m("2D 3D 4D 5D 6D"), points=20, kind="run"),
+    case("set-ks-kh-kc", "rummy-complete", m("KS KH KC"), points=30, kind="set"),
+    case("run-as-2s-3s", "block-rummy", m("AS 2S 3S"), points=6, kind="run"),
+    case("set-4c-4d-4h", "block-rummy", m("4C 4D 4H"), points=12, kind="set"),
+    case("run-8h-9h-10h-jh", "block-rummy", m("8H 9H 10H JH"), points=37, kind="run"),
+    # Basic Rummy's jokers: 3-3-JK style
+    case(
+        "set-qc-jk-qh", "block-rummy", m("QC JK QH"), points=30, kind="set", options={"jokers": 2}
+    ),
+    # 10+10+1+2
+    case("run-qh-kh-ah-2h", "boat-house", m("QH KH AH 2H"), points=23, kind="run"),
+    case("set-6s-6h-6d", "boat-house", m("6S 6H 6D"), points=18, kind="set"),
+    # around the corner: 10+1+2+3+4
+    case("run-kc-ac-2c-3c-4c", "boat-house", m("KC AC 2C 3C 4C"), points=20, kind="run"),
+    # ace 15 otherwise: 10+10+15
+    case("run-qh-kh-ah", "kaluki", m("QH KH AH"), points=35, kind="run"),
+    # ace 1 below a two
+    case("run-ah-2h-3h", "kaluki", m("AH 2H 3H"), points=6, kind="run"),
+    # 15x3
+    case("set-as-ah-ad", "kaluki", m("AS AH AD"), points=45, kind="set"),
+    # four: the joker need not be declared
+    case("set-jk-7s-7h-7d", "kaluki", m("JK 7S 7H 7D"), points=28, kind="set"),
+    case("set-jk-9d-9d", "double-rum", m("JK 9D 9D"), points=27, kind="set"),
+    case("run-ac-2c-3c", "knock-rummy", m("AC 2C 3C"), points=6, kind="run"),
+    case("run-10d-jd-qd-kd", "knock-rummy", m("10D JD QD KD"), points=40, kind="run"),
+    case("run-4h-5h-6h-7h-8h", "continental", m("4H 5H 6H 7H 8H"), points=30, kind="run"),
+    case(
+        "run-2c=5h-4h-6h",
+        "continental",
+        m("2C=5H 4H 6H"),
+        points=15,
+        kind="run",
+        options={"deuces_wild": True},
+    ),
+    case("run-qd-kd-ad", "continental", m("QD KD AD"), points=31, kind="run"),
+    case("run-5d-6d-7d", "queen-city", m("5D 6D 7D"), points=18, kind="run"),
+    case("run-js-qs-ks", "queen-city", m("JS QS KS"), points=30, kind="run"),
+    case("set-9s-9h-9c-9d", "queen-city", m("9S 9H 9C 9D"), points=36, kind="set"),
+    case("run-4s-5s-6s", "phom", m("4S 5S 6S"), points=15, kind="run"),
+    case("set-9h-9d-9c", "phom", m("9H 9D 9C"), points=27, kind="set"),
+    # read as 5-6-7 (worth more than 4-5-6)
+    case("run-jk-5h-6h", "german-rummy", m("JK 5H 6H"), points=18, kind="run"),
+    # "A-2-3 = 6"
+    case("run-as-2s-3s", "german-rummy", m("AS 2S 3S"), points=6, kind="run"),
+    # ace after a king: 11
+    case("run-qs-ks-as", "german-rummy", m("QS KS AS"), points=31, kind="run"),
+    # ace in a set: 11
+    case("set-as-ah-ad", "german-rummy", m("AS AH AD"), points=33, kind="set"),
+    case(
+        "run-ks-as-2s",
+        "german-rummy",
+        m("KS AS 2S"),
+        points=13,
+        kind="run",
+        options={"ace": "around"},
+    ),
+    case("run-qh-kh-ah", "nowrang", m("QH KH AH"), points=31, kind="run"),
+    case("run-4c-5c-6c-7c", "nowrang", m("4C 5C 6C 7C"), points=22, kind="run"),
+    case("run-9d-10d-jd", "nowrang", m("9D 10D JD"), points=29, kind="run"),
+    case("run-10h-jh-qh", "rami", m("10H JH QH"), points=30, kind="run"),
+    case("set-ks-kh-kd", "rami", m("KS KH KD"), points=30, kind="set"),
+    # a set of two aces and a joker: the joker is one of the missing suits (diamonds first)
+    case("set-jk-as-ah", "rami", m("JK AS AH"), points=33, kind="set", jokers=[{"0": "AD"}]),
+    case("run-2s-3s-4s", "rami", m("2S 3S 4S"), points=9, kind="run"),
+    case("set-9d-9h-jk", "rami", m("9D 9H JK"), points=27, kind="set"),
+    case("run-5h-6h-7h-8h", "carousel", m("5H 6H 7H 8H"), points=26, kind="run"),
+    case("run-qs-ks-as", "carousel", m("QS KS AS"), points=31, kind="run"),
+    case("set-9c-9d-9s", "carousel", m("9C 9D 9S"), points=27, kind="set"),
+    case("run-ad-2d-3d", "carousel", m("AD 2D 3D"), points=6, kind="run"),
+    # two decks: still different suits
+    case("illegal-7s-7s-7h", "rummy", m("7S 7S 7H"), points=0, reason=f"meld 1: {SAME_SUIT}"),
+    case("illegal-3h-4s-5h", "rummy", m("3H 4S 5H"), points=0, reason=f"meld 1: {NEITHER}"),
+    case(
+        "illegal-as-2s",
+        "rummy",
+        m("AS 2S"),
+        points=0,
+        reason="meld 1: a meld needs at least 3 cards",
+    ),
+    case(
+        "illegal-9h-jh-qh",
+        "around-the-corner",
+        m("9H JH QH"),
+        points=0,
+        reason=f"meld 1: {NOT_CONSECUTIVE}",
+    ),
+    case("illegal-7s-7s-7h", "kaluki", m("7S 7S 7H"), points=0, reason=f"meld 1: {SAME_SUIT}"),
+    # deuces are not wild
+    case(
+        "illegal-4h-2c-6h",
+        "continental",
+        m("4H 2C 6H"),
+        points=0,
+        reason="meld 1: a run must be all one suit",
+    ),
+    case(
+        "illegal-jh-qh",
+        "phom",
+        m("JH QH"),
+        points=0,
+        reason="meld 1: a meld needs at least 3 cards",
+    ),
+    case("illegal-kd-ad-2d", "rami", m("KD AD 2D"), points=0, reason=f"meld 1: {CORNER}"),
+]
+
+
 @pytest.mark.parametrize(
-    ("variant", "melds", "request_", "points", "reason", "jokers"), CASES + TURNS
+    ("variant", "melds", "request_", "points", "reason", "jokers", "kind"), CASES + TURNS + MELDS
 )
-def test_check(variant, melds, request_, points, reason, jokers):
+def test_check(variant, melds, request_, points, reason, jokers, kind):
     answer = check(variant=variant, melds=melds, **request_)
     assert (answer["legal"], answer["reason"], answer["points"]) == (reason is None, reason, points)
     assert len(answer["melds"]) == len(melds)
     if jokers is not None:
         assert [meld["jokers"] for meld in answer["melds"]] == jokers
+    if kind is not None:
+        assert answer["melds"][0]["kind"] == kind
 
 
 def test_at_least_five_worked_examples_per_variant():
@@ -634,8 +837,23 @@ ERRORS = [
         "must be a whole number",
         id="bad-option-value",
     ),
+    # Basic Rummy's largest deal is two decks: a third 7H is one too many
+    pytest.param(
+        {"variant": "rummy", "melds": [["7H", "7S", "7D"], ["7H", "8H", "9H"], ["5H", "6H", "7H"]]},
+        CardError,
+        "melds[2][2]",
+        "7H is used 3 times, but the deck in play holds it 2 times",
+        id="rummy-deck-bound",
+    ),
     pytest.param(
         {"variant": "rummy"}, RulesError, "melds", "the request needs 'melds'", id="no-melds"
+    ),
+    pytest.param(
+        {"variant": "rummy", "melds": "AS 2S 3S"},
+        RulesError,
+        "melds",
+        "must be a list of melds",
+        id="melds-not-a-list",
     ),
     pytest.param(
         {"variant": "rummy", "melds": [["AS", "2S", "3S"]], "opening": "yes"},

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import threading
 
-from tests.conftest import start_game
+from tests.web.sessions import start_game
 
 
 def test_backup_while_clients_save_holds_every_acknowledged_round(app, tmp_path):

@@ -16,7 +16,7 @@ import segno
 
 from scorekeeper import app as app_module
 from scorekeeper import create_app
-from tests.conftest import start_game
+from tests.web.sessions import start_game
 
 KEY = "a-test-secret-key-of-more-than-32-characters"
 

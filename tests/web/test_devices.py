@@ -2,7 +2,7 @@
 
 import re
 
-from tests.conftest import start_game, view_link
+from tests.web.sessions import start_game, view_link
 
 
 def listed(client, page=1):

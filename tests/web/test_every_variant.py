@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.conftest import start_game
+from tests.web.sessions import start_game
 
 FIVE_RUNS = "3S 4S 5S\n3H 4H 5H\n3D 4D 5D\n3C 4C 5C\n8S 9S 10S"
 

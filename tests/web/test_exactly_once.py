@@ -11,7 +11,7 @@ import re
 import pytest
 
 from scorekeeper.db import connect
-from tests.conftest import start_game
+from tests.web.sessions import start_game
 
 CONFLICT = "Someone else changed this session"
 
@@ -248,6 +248,6 @@ def test_nothing_to_undo_is_said(client, game):
 
 
 def test_a_read_only_link_cannot_undo(client, game):
-    from tests.conftest import view_link
+    from tests.web.sessions import view_link
 
     assert client.post(f"{view_link(client, game)}/undo", data={"revision": "0"}).status_code == 403

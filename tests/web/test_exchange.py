@@ -9,8 +9,8 @@ import sqlite3
 
 from hypothesis import HealthCheck, given, settings
 
-from tests.conftest import start_game
 from tests.web.evening_games import games
+from tests.web.sessions import start_game
 
 SETTINGS = settings(
     max_examples=30,

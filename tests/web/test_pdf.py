@@ -9,7 +9,7 @@ import re
 
 from pypdf import PdfReader
 
-from tests.conftest import start_game, view_link
+from tests.web.sessions import start_game, view_link
 
 
 def pdf_text(response):

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.conftest import start_game, view_link
+from tests.web.sessions import start_game, view_link
 
 
 def ask(client, path="/referee/", **data):

@@ -8,7 +8,7 @@ every card 1 and a joker 2.
 
 import re
 
-from tests.conftest import start_game
+from tests.web.sessions import start_game
 
 RAMI_TABLE = ["Ana", "Ben", "Cem", "Dan"]
 

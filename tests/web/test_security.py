@@ -4,7 +4,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tests.conftest import start_game, view_link
+from tests.web.sessions import start_game, view_link
 
 EVIL_NAMES = ["<img src=x onerror=alert(1)>", '"><script>alert(2)</script>']
 

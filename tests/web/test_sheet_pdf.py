@@ -12,7 +12,7 @@ import subprocess
 
 from pypdf import PdfReader
 
-from tests.conftest import start_game
+from tests.web.sessions import start_game
 
 
 def pdf_lines(response):

@@ -2,7 +2,7 @@
 
 import html
 
-from tests.conftest import start_game
+from tests.web.sessions import start_game
 
 
 def play(client, winner_hands):
