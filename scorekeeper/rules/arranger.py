@@ -34,7 +34,16 @@ from functools import cache
 from itertools import chain, combinations, product
 from typing import Any
 
-from .cards import JOKER, Card, Rank, Suit, check_hand_limits, format_cards, sort_key
+from .cards import (
+    _PLAIN_TOKENS,
+    JOKER,
+    Card,
+    Rank,
+    Suit,
+    check_hand_limits,
+    format_cards,
+    sort_key,
+)
 from .catalog import MOST_CARDS_IN_HAND, AceMode, Rules, resolve
 from .errors import RulesError
 from .melds import rank_at, run_windows
@@ -87,6 +96,15 @@ class _Clock:
 
 _NATURALS = tuple(Card(Rank(index % 13 + 1), SUITS[index // 13]) for index in range(DECK_SIZE))
 _SUIT_ROWS = {suit: row * 13 - 1 for row, suit in enumerate(SUITS)}
+_TEXTS = tuple(str(card) for card in _NATURALS)
+_DEUCE_MASK = sum(1 << index for index in DEUCES)
+# every plain way of writing a natural card, to its bit: the public path reads the usual
+# hand straight into the search's mask
+_PLAIN_NATURAL_BITS = {
+    token: 1 << _SUIT_ROWS[card.suit] + card.rank
+    for token, card in _PLAIN_TOKENS.items()
+    if not card.is_joker
+}
 
 
 def _index(card: Card) -> int:
@@ -372,89 +390,240 @@ class _Search:
 
 
 @cache
-def _short_windows(ace: AceMode, run_min: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Runs of run_min to 2*run_min-1 cards as (rank mask, ranks): without wild cards a longer
-    run splits into two shorter ones, so these are all the search needs."""
+def _short_windows(ace: AceMode, run_min: int) -> tuple[tuple[int, ...], ...]:
+    """Runs of run_min to 2*run_min-1 cards, longest first, as their ranks: without wild cards
+    a longer run splits into two shorter ones, so these are all the search needs."""
     return tuple(
-        (sum(1 << r for r in ranks), ranks)
+        tuple(int(rank_at(p)) for p in window)
         for length in range(2 * run_min - 1, run_min - 1, -1)
         for window in run_windows(ace, length)
-        for ranks in [tuple(int(rank_at(p)) for p in window)]
     )
 
 
-@cache
-def _all_short_melds(
-    ace: AceMode, run_min: int, runs: bool, sets: bool, set_low: int, set_high: int
-) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    """Every run of run_min to 2*run_min-1 cards and every set of distinct suits, as a mask
-    over the 52 cards (bit suit*13 + rank-1) with its cards in the order laid. Without wild
-    cards a longer run splits into two shorter ones, so these are all the search needs."""
-    melds = []
-    if runs:
-        for suit in range(4):
-            for _, ranks in _short_windows(ace, run_min):
-                bits = [suit * 13 + r - 1 for r in ranks]
-                melds.append((sum(1 << b for b in bits), tuple(_card(b) for b in bits)))
-    if sets:
-        for rank in range(13):
-            for size in range(set_low, min(4, set_high) + 1):
-                for suits in combinations(range(4), size):
-                    bits = [s * 13 + rank for s in suits]
-                    melds.append((sum(1 << b for b in bits), tuple(_card(b) for b in bits)))
-    return tuple(melds)
+class _NaturalMelds:
+    """Every meld a hand of distinct natural cards can hold under one rule set, worked out
+    once and kept with the rules: runs of run_min to 2*run_min-1 cards and sets of distinct
+    suits, each a mask over the 52 cards (bit suit*13 + rank-1), looked up by lowest card.
 
-
-@cache
-def _short_melds_by_lowest(
-    ace: AceMode, run_min: int, runs: bool, sets: bool, set_low: int, set_high: int
-) -> dict[int, tuple[tuple[int, tuple[Card, ...]], ...]]:
-    """:func:`_all_short_melds` grouped by the bit of each meld's lowest card."""
-    grouped: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
-    for meld in _all_short_melds(ace, run_min, runs, sets, set_low, set_high):
-        grouped.setdefault(meld[0] & -meld[0], []).append(meld)
-    return {lowest: tuple(melds) for lowest, melds in grouped.items()}
-
-
-def _arrange_naturals(rules: Rules, hand: Sequence[Card]) -> Arrangement | None:
-    """Exact arrangement of distinct natural cards, melds as masks over the 52 cards.
-
-    This is the common case (no wild card, no card twice) and the one that must be
-    fast; ``None`` when a card is there twice (the general search handles that).
+    Kept apart so that a hand only looks where a meld can be: ``straight_from`` holds the
+    runs laid along consecutive bits (where the hand has run_min cards in a row),
+    ``sets_from`` the sets (at ranks the hand holds set_low times), ``corner_from`` the runs
+    that turn the corner at the ace. ``order`` is each meld's place in the order the search
+    tries a card's melds, which decides between equally good arrangements.
     """
-    full = 0
-    for card in hand:
-        full |= 1 << _SUIT_ROWS[card.suit] + card.rank
-    if full.bit_count() < len(hand):
-        return None
-    variant = rules.variant  # read once: Rules reaches variant fields through __getattr__
-    low, high = variant.set_sizes
-    starting_at = _short_melds_by_lowest(
-        rules.ace, variant.run_min, variant.runs, variant.sets, low, high or 4
+
+    __slots__ = (
+        "cards",
+        "corner_cards",
+        "corner_from",
+        "in_a_row",
+        "order",
+        "set_low",
+        "sets_from",
+        "straight_from",
+        "straight_starts",
+        "texts",
+        "whole",
+        "worth",
     )
-    values = rules.card_values
-    meldable = 0
-    by_lowest: dict[int, list[int]] = {}
-    laid: dict[int, tuple[Card, ...]] = {}
-    rest = full
+
+    def __init__(self, rules: Rules) -> None:
+        variant = rules.variant  # read once: Rules reaches variant fields through __getattr__
+        low, high = variant.set_sizes
+        runs: list[list[int]] = []
+        sets: list[list[int]] = []
+        if variant.runs:
+            for suit in range(4):
+                for ranks in _short_windows(rules.ace, variant.run_min):
+                    runs.append([suit * 13 + r - 1 for r in ranks])
+        if variant.sets:
+            for rank in range(13):
+                for size in range(low, min(4, high or 4) + 1):
+                    for suits in combinations(range(4), size):
+                        sets.append([s * 13 + rank for s in suits])
+        straight, corner, of_rank = ([[] for _ in range(DECK_SIZE)] for _ in range(3))
+        self.cards: dict[int, tuple[Card, ...]] = {}
+        self.texts: dict[int, tuple[str, ...]] = {}
+        self.worth: dict[int, int] = {}
+        self.order: dict[int, int] = {}
+        values = rules.card_values
+        for bits in runs + sets:
+            mask = sum(1 << b for b in bits)
+            lowest = min(bits)
+            if bits in sets:
+                of_rank[lowest].append(mask)
+            elif bits == list(range(lowest, lowest + len(bits))):
+                straight[lowest].append(mask)
+            else:
+                corner[lowest].append(mask)
+            self.cards[mask] = tuple(_NATURALS[b] for b in bits)
+            self.texts[mask] = tuple(_TEXTS[b] for b in bits)
+            self.worth[mask] = sum(values[b] for b in bits)
+            self.order[mask] = len(self.order)
+        # a straight run needs its lowest card and the next run_min - 1 in a row
+        self.in_a_row = tuple(range(1, variant.run_min)) if runs else None
+        self.straight_from = tuple(tuple(melds) for melds in straight)
+        self.straight_starts = sum(1 << index for index, melds in enumerate(straight) if melds)
+        self.set_low = low if sets else None
+        self.sets_from = tuple(tuple(melds) for melds in of_rank)
+        self.corner_from = tuple(tuple(melds) for melds in corner)
+        self.corner_cards = sum(1 << index for index, melds in enumerate(corner) if melds)
+        # A meld shorter than two of the shortest, of cards all worth something, is what
+        # the search lays when all its cards are there: what a shorter meld of its lowest
+        # card leaves is too short to meld, and so worth more than nothing.
+        shortest = min((len(bits) for bits in runs + sets), default=0)
+        self.whole = frozenset(
+            mask
+            for mask in self.cards
+            if mask.bit_count() < 2 * shortest
+            and all(values[b] for b in range(DECK_SIZE) if mask >> b & 1)
+        )
+
+
+def _natural_melds(rules: Rules) -> _NaturalMelds:
+    table = rules.derived.get("natural_melds")
+    if table is None:
+        table = rules.derived["natural_melds"] = _NaturalMelds(rules)
+    return table
+
+
+_RANK_ROW = (1 << 13) - 1
+_SUIT_ROWS_MASKS = tuple(_RANK_ROW << 13 * suit for suit in range(4))
+_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # a rank mask times this: those ranks in every suit
+
+
+def _ranks_held(times: int, hand: int) -> int:
+    """The ranks (a 13-bit mask) of which ``hand`` holds at least ``times`` suits."""
+    s, h, d, c = hand & _RANK_ROW, hand >> 13 & _RANK_ROW, hand >> 26 & _RANK_ROW, hand >> 39
+    if times == 3:
+        return (s & h & (d | c)) | ((s | h) & d & c)
+    held = [_RANK_ROW, 0, 0, 0, 0]  # held[k]: ranks held at least k times so far
+    for row in (s, h, d, c):
+        for k in range(4, 0, -1):
+            held[k] |= held[k - 1] & row
+    return held[times] if times <= 4 else 0
+
+
+def _least_deadwood(
+    table: _NaturalMelds, values: Sequence[int], hand: int
+) -> tuple[int, list[int], int]:
+    """The least deadwood of the distinct natural cards in the mask ``hand``: its points,
+    the melds laid (in the order of their lowest cards) and the mask of the deadwood.
+
+    It is what a memoised search gives that takes the lowest card first (left as deadwood,
+    or laid in the first of its melds that does best), but most hands need no search: the
+    cards that can meld fall into groups no meld crosses (cards in a row, a rank held often
+    enough, a run around the corner, and those of them that share cards), each group is
+    settled on its own (its choice does not change another's), and a group that is one
+    meld short enough is simply laid (see ``_NaturalMelds.whole``).
+    """
+    parts = []
+    if table.in_a_row is not None:
+        starts = hand & table.straight_starts
+        for step in table.in_a_row:
+            starts &= hand >> step
+        if starts:
+            in_runs = starts
+            for step in table.in_a_row:
+                in_runs |= starts << step
+            for row in _SUIT_ROWS_MASKS:  # cards in a row, cut where the suit ends
+                cards = in_runs & row
+                while cards:
+                    stretch = cards & ~(cards + (cards & -cards))
+                    parts.append(stretch)
+                    cards ^= stretch
+    if table.set_low is not None:
+        ranks = _ranks_held(table.set_low, hand)
+        while ranks:
+            rank = ranks & -ranks
+            ranks ^= rank
+            parts.append(hand & rank * _EVERY_SUIT)
+    rest = hand & table.corner_cards
     while rest:
         lowest = rest & -rest
         rest ^= lowest
-        for mask, cards in starting_at.get(lowest, ()):
-            if mask & full == mask:
-                meldable |= mask
-                by_lowest.setdefault(lowest, []).append(mask)
-                laid[mask] = cards
-    # cards in no meld are deadwood whatever else happens
-    loose = full & ~meldable
-    loose_cost = 0
-    rest = loose
-    while rest:
-        lowest = rest & -rest
-        rest ^= lowest
-        loose_cost += values[lowest.bit_length() - 1]
+        for meld in table.corner_from[lowest.bit_length() - 1]:
+            if meld & hand == meld:
+                parts.append(meld)
+    if not parts:
+        return _points(hand, values), [], hand
+    groups = parts
+    covered = 0
+    for part in parts:
+        if covered & part:
+            groups = _joined(parts)
+            break
+        covered |= part
+    laid: list[int] = []
+    clock = None
+    for group in groups:
+        if group in table.whole:
+            laid.append(group)
+            continue
+        melds = _melds_within(table, group)
+        if len(melds) > 1:
+            clock = clock or _Clock()
+            laid += _search_melds(melds, group, values, clock)
+        elif table.worth[melds[0]]:  # one meld worth nothing is left: the search leaves ties
+            laid.append(melds[0])
+    laid.sort(key=lambda meld: meld & -meld)
+    dead = hand
+    for meld in laid:
+        dead ^= meld
+    return _points(dead, values), laid, dead
+
+
+def _joined(parts: list[int]) -> list[int]:
+    """Parts that share cards joined into one, until none do."""
+    groups: list[int] = []
+    for part in parts:
+        apart = []
+        for group in groups:
+            if group & part:
+                part |= group
+            else:
+                apart.append(group)
+        apart.append(part)
+        groups = apart
+    return groups
+
+
+def _melds_within(table: _NaturalMelds, cards: int) -> list[int]:
+    """Every meld of ``cards``, in the order the search tries them."""
+    found = []
+    for lowest_of, starts in (
+        (table.straight_from, cards & table.straight_starts),
+        (table.sets_from, cards),
+        (table.corner_from, cards & table.corner_cards),
+    ):
+        while starts:
+            lowest = starts & -starts
+            starts ^= lowest
+            for meld in lowest_of[lowest.bit_length() - 1]:
+                if meld & cards == meld:
+                    found.append(meld)
+    found.sort(key=table.order.__getitem__)
+    return found
+
+
+def _points(cards: int, values: Sequence[int]) -> int:
+    points = 0
+    while cards:
+        lowest = cards & -cards
+        cards ^= lowest
+        points += values[lowest.bit_length() - 1]
+    return points
+
+
+def _search_melds(melds: list[int], cards: int, values: Sequence[int], clock: _Clock) -> list[int]:
+    """The melds to lay from ``melds`` (which overlap) over ``cards``: the least deadwood,
+    searched lowest card first (left as deadwood, else the first meld that does best) and
+    memoised on the cards left."""
+    starting_with: dict[int, list[int]] = {}
+    for meld in melds:
+        starting_with.setdefault(meld & -meld, []).append(meld)
+    # each state keeps its cost and its step: a meld, or the lowest card left as deadwood
     memo: dict[int, tuple[int, int]] = {0: (0, 0)}
-    clock = _Clock()
 
     def best(mask: int) -> int:
         known = memo.get(mask)
@@ -462,32 +631,56 @@ def _arrange_naturals(rules: Rules, hand: Sequence[Card]) -> Arrangement | None:
             return known[0]
         clock.tick()
         lowest = mask & -mask
-        best_cost = values[lowest.bit_length() - 1] + best(mask ^ lowest)
-        best_meld = lowest
-        for meld in by_lowest.get(lowest, ()):
+        best_cost, best_step = NO_ANSWER, 0
+        for meld in starting_with.get(lowest, ()):
             if meld & mask == meld:
                 cost = best(mask ^ meld)
                 if cost < best_cost:
-                    best_cost, best_meld = cost, meld
-        memo[mask] = (best_cost, best_meld)
+                    best_cost, best_step = cost, meld
+                    if not cost:
+                        break
+        # leaving the card costs at least its value, and wins a tie
+        value = values[lowest.bit_length() - 1]
+        if value <= best_cost:
+            cost = value + best(mask ^ lowest)
+            if cost <= best_cost:
+                best_cost, best_step = cost, lowest
+        memo[mask] = (best_cost, best_step)
         return best_cost
 
-    mask = full & meldable
-    cost = best(mask) + loose_cost
-    melds, dead = [], loose
+    mask = cards
+    best(mask)
+    laid = []
     while mask:
-        chosen = memo[mask][1]
-        if chosen in laid:
-            melds.append(laid[chosen])
-        else:
-            dead |= chosen
-        mask ^= chosen
-    deadwood = []
-    while dead:  # lowest bit first: the deadwood in deck order
-        lowest = dead & -dead
-        dead ^= lowest
-        deadwood.append(_card(lowest.bit_length() - 1))
-    return Arrangement(tuple(melds), tuple(deadwood), cost)
+        step = memo[mask][1]
+        if step & (step - 1):  # more than one card: a meld
+            laid.append(step)
+        mask ^= step
+    return laid
+
+
+def _natural_hand(hand: Sequence[Card], deuces_wild: bool) -> int | None:
+    """The hand as a mask over the 52 cards when it is distinct natural cards (and no deuce
+    where deuces are wild), else None: the general search takes it."""
+    mask = 0
+    rows = _SUIT_ROWS
+    for card in hand:
+        if card.rank is None:
+            return None
+        mask |= 1 << rows[card.suit] + card.rank
+    if mask.bit_count() < len(hand) or (deuces_wild and mask & _DEUCE_MASK):
+        return None
+    return mask
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    """The natural cards of a mask, lowest bit first (deck order)."""
+    cards = []
+    while mask:
+        lowest = mask & -mask
+        mask ^= lowest
+        cards.append(_NATURALS[lowest.bit_length() - 1])
+    return tuple(cards)
 
 
 def best_arrangement(rules: Rules, hand: Sequence[Card]) -> Arrangement:
@@ -499,12 +692,16 @@ def best_arrangement(rules: Rules, hand: Sequence[Card]) -> Arrangement:
     >>> [[str(c) for c in m] for m in r.melds], r.deadwood_points
     ([['KS', 'KD', 'JK=KH']], 12)
     """
-    if all(card.rank is not None for card in hand) and not (
-        rules.deuces_wild and any(card.rank == Rank.TWO for card in hand)
-    ):
-        arranged = _arrange_naturals(rules, hand)
-        if arranged is not None:
-            return arranged
+    mask = _natural_hand(hand, rules.deuces_wild)
+    if mask is not None:
+        table = _natural_melds(rules)
+        cost, laid, dead = _least_deadwood(table, rules.card_values, mask)
+        return Arrangement(tuple(map(table.cards.__getitem__, laid)), _cards_of(dead), cost)
+    return _arrange_with_wild_cards(rules, hand)
+
+
+def _arrange_with_wild_cards(rules: Rules, hand: Sequence[Card]) -> Arrangement:
+    """The general search: jokers, wild deuces, or a card more than once."""
     physical = [card.physical for card in hand]
     jokers = [card for card in physical if card.is_joker]
     naturals = [card for card in physical if not card.is_joker]
@@ -551,10 +748,24 @@ def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str
     >>> arrange(variant="knock-rummy", hand=["AS", "2S", "3S", "9D", "KC"])["deadwood_points"]
     19
     """
-    request = as_request(request, fields)
+    if fields or type(request) is not dict:
+        request = as_request(request, fields)
     rules = resolve(request.get("variant"), request.get("options"))
-    hand = cards_at(request.get("hand", []), "hand", "hand")
+    tokens = request.get("hand", [])
     most = rules.most_cards_in_hand
+    if type(tokens) is list and len(tokens) <= most:
+        # the usual question, distinct natural cards written plainly, goes from the tokens
+        # to the search's masks and back to text without making cards: it cannot be refused
+        mask = _plain_natural_hand(tokens, rules.deuces_wild)
+        if mask is not None:
+            table = _natural_melds(rules)
+            cost, laid, dead = _least_deadwood(table, rules.card_values, mask)
+            return {
+                "melds": [list(table.texts[meld]) for meld in laid],
+                "deadwood": _texts_of(dead),
+                "deadwood_points": cost,
+            }
+    hand = cards_at(tokens, "hand", "hand")
     if len(hand) > most:
         raise RulesError(
             f"a hand in {rules.variant.name} holds at most {most} cards "
@@ -563,3 +774,27 @@ def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str
         )
     check_hand_limits(hand, "hand", rules.decks, rules.jokers)
     return best_arrangement(rules, hand).as_json()
+
+
+def _plain_natural_hand(tokens: list[Any], deuces_wild: bool) -> int | None:
+    """:func:`_natural_hand` for tokens, when each is a natural card written plainly."""
+    try:
+        bits = list(map(_PLAIN_NATURAL_BITS.get, tokens))
+    except TypeError:  # a token that is a list or an object: the parser names it
+        return None
+    if None in bits:
+        return None
+    mask = sum(bits)
+    # a card twice carries into another bit, and leaves fewer bits than cards
+    if mask.bit_count() < len(bits) or (deuces_wild and mask & _DEUCE_MASK):
+        return None
+    return mask
+
+
+def _texts_of(mask: int) -> list[str]:
+    texts = []
+    while mask:
+        lowest = mask & -mask
+        mask ^= lowest
+        texts.append(_TEXTS[lowest.bit_length() - 1])
+    return texts

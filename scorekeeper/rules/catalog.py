@@ -855,6 +855,12 @@ class Rules:
         return tuple(self.value(Card(rank, suit)) for suit in Suit for rank in Rank)
 
     @cached_property
+    def derived(self) -> dict[str, Any]:
+        """Tables other engine modules work out from these rules (the arranger's melds),
+        kept with them so that no question pays for them again."""
+        return {}
+
+    @cached_property
     def most_cards_in_hand(self) -> int:
         """The most cards one player can hold at this table: the deal (the largest the variant
         has, or the option ``cards``), the first player's extra card, and two drawn (Boat

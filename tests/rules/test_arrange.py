@@ -79,6 +79,16 @@ def deadwood(variant, hand, **options):
         ("continental", {"deuces_wild": True}, "2H 3H 4H 2C", 0),
         # ... without wild deuces the 2C is deadwood: 2
         ("continental", {}, "2H 3H 4H 2C", 2),
+        # Knock Rummy: six spades in a row are two runs of three; the set of kings melds too
+        ("knock-rummy", {}, "AS 2S 3S 4S 5S 6S KS KH KD QC", 10),
+        # 4-5-6-7S and three sixes want the 6S: the run 4-5-6-7S leaves 6H + 6D = 12, the
+        # set leaves 4 + 5 + 7 = 16, 5-6-7S with the set short of the 6S leaves 4+6+6 = 16;
+        # the 9-10-J of clubs melds apart from all that
+        ("knock-rummy", {}, "4S 5S 6S 6H 6D 7S 9C 10C JC", 12),
+        # Basic Rummy, ace low-or-high (ace 11): Q-K-A and A-2-3 want the AS, Q-K-A and
+        # the queens want the QS. Q-K-A leaves 2 + 3 + 10 + 10 = 25; the queens and A-2-3
+        # leave the KS, 10
+        ("rummy", {"ace": "low-or-high"}, "QS KS AS 2S 3S QH QD", 10),
     ],
 )
 def test_worked_examples(variant, options, hand, points):
@@ -99,6 +109,27 @@ def test_bad_hand_is_refused_with_its_field():
     with pytest.raises(CardError) as caught:
         arrange(variant="knock-rummy", hand=["AS", "AS", "2S"])
     assert caught.value.field == "hand[1]"
+
+
+@pytest.mark.parametrize(
+    ("hand", "field"),
+    [
+        (["AS", ["2S"], "3S"], "hand[1]"),  # a list where a card belongs
+        (["AS", "2S", 3], "hand[2]"),  # a number
+        (["AS", "1S"], "hand[1]"),  # no such rank
+    ],
+)
+def test_a_token_that_is_no_card_is_named(hand, field):
+    with pytest.raises(CardError) as caught:
+        arrange(variant="knock-rummy", hand=hand)
+    assert caught.value.field == field
+
+
+def test_cards_written_any_way_get_the_same_answer():
+    # Knock Rummy: 10-J-Q of hearts melds; 2 + 3 = 5 left, answered in the contract's notation
+    expected = {"melds": [["10H", "JH", "QH"]], "deadwood": ["2S", "3C"], "deadwood_points": 5}
+    assert arrange(variant="knock-rummy", hand=["QH", "2S", "10H", "JH", "3C"]) == expected
+    assert arrange(variant="knock-rummy", hand=["qh", "2♠", "TH", "jh", " 3c"]) == expected
 
 
 # --- an independent brute force ---------------------------------------------------
@@ -188,6 +219,30 @@ def test_properties(variant, options, data):
     # every meld is legal by the judge
     for meld in result.melds:
         assert judge_meld(rules, meld).legal, meld
+
+
+TOKEN_STYLES = [str, str.lower, lambda text: text.replace("10", "T")]
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES, ids=lambda v: str(v))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_public_answer_equals_the_exhaustive_reference(variant, options, data):
+    # The public arrange() takes the question as the API and the CLI pass it (tokens in,
+    # JSON out): distinct natural cards take the fast path, jokers, wild deuces and cards
+    # twice the general search. Either way the deadwood is the exhaustive reference's, the
+    # melds are legal, and the answer is the core's.
+    rules = resolve(variant, options)
+    hand = data.draw(hands(rules, most=7))
+    style = data.draw(st.sampled_from(TOKEN_STYLES))
+    answer = arrange(variant=variant, options=options, hand=[style(str(c)) for c in hand])
+    assert answer["deadwood_points"] == brute_force(rules, hand)
+    melds = [parse_cards(meld) for meld in answer["melds"]]
+    for meld in melds:
+        assert judge_meld(rules, meld).legal, meld
+    laid = [str(card.physical) for meld in melds for card in meld] + answer["deadwood"]
+    assert sorted(laid) == sorted(map(str, hand))
+    assert answer == best_arrangement(rules, hand).as_json()
 
 
 def test_a_hand_far_longer_than_any_deal_is_refused():
