@@ -1,14 +1,35 @@
 """Cards and their notation.
 
 A card is written rank then suit: ``AS``, ``10H`` (or ``TH``), ``QD``, ``7♣``;
-case does not matter. A joker is ``JK`` or ``*``. Inside a meld a wild card may
+case does not matter. A joker is ``JK``, ``*`` or ``Joker``. Inside a meld a wild card may
 be pinned to the card it stands for: ``JK=5H`` (a joker), ``2C=7H`` (a wild
 deuce, where deuces are wild).
+
+German (and French) tables write their own letters, accepted in every language::
+
+    card    := joker | natural | wild "=" natural
+    joker   := "JK" | "*" | "Joker"
+    natural := rank suit                    the LAST character is always the suit
+    rank    := "A" | "2".."10" | "T" | "J" | "Q" | "K"     English
+             | "B" (Bube = J) | "D" (Dame = Q)           German; König and Ass are K and A
+             | "V" (Valet = J) | "R" (Roi = K)           French; Dame is D as in German
+    suit    := "S" | "H" | "D" | "C" | ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧) | "P" (Pik, pique = spades)
+
+Why this cannot misread an English hand: the added letters (B, D, V, R as a rank, P as a
+suit) were no card before, and every English letter keeps its meaning. ``D`` is a rank only
+before the suit and a suit only in last place, so ``DD`` is the Dame of diamonds, ``DH`` the
+Dame of hearts and ``10D`` the ten of diamonds. Karo and Kreuz both begin with K, which is
+already König: ``K`` is never a suit (write ♦/D or ♣/C), so ``KK`` is refused, not guessed.
+Herz is H in both languages. French suit letters are not read (coeur's C is clubs in English).
 
 >>> parse_card("10h")
 Card(rank=<Rank.TEN: 10>, suit=<Suit.HEARTS: 'H'>, pinned=None)
 >>> str(parse_card("t♣")), str(parse_card("*")), str(parse_card("jk=5h"))
 ('10C', 'JK', 'JK=5H')
+>>> str(parse_card("DD")), str(parse_card("BP")), str(parse_card("Joker=Dh"))
+('QD', 'JS', 'JK=QH')
+>>> format_card(parse_card("QH"), "de"), format_card(parse_card("JK=JS"), "de")
+('D♥', 'Joker=B♠')
 >>> parse_card("1S", where="meld 2, card 1")
 Traceback (most recent call last):
 ...
@@ -62,18 +83,33 @@ _RANK_SYMBOLS = {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}
     Rank(n): str(n) for n in range(2, 11)
 }
 _TEXT = {int(rank): symbol for rank, symbol in _RANK_SYMBOLS.items()}
-_RANKS_BY_TOKEN = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()} | {"T": Rank.TEN}
-_SUITS_BY_TOKEN = {s.value: s for s in Suit} | {
-    "♠": Suit.SPADES,
-    "♥": Suit.HEARTS,
-    "♦": Suit.DIAMONDS,
-    "♣": Suit.CLUBS,
-    "♤": Suit.SPADES,
-    "♡": Suit.HEARTS,
-    "♢": Suit.DIAMONDS,
-    "♧": Suit.CLUBS,
+# the German and French court letters a table writes (see the grammar above)
+COURT_LETTERS = {
+    "de": {Rank.JACK: "B", Rank.QUEEN: "D", Rank.KING: "K", Rank.ACE: "A"},
+    "fr": {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R", Rank.ACE: "A"},
 }
-JOKER_TOKENS = ("JK", "*")
+_RANKS_BY_TOKEN = (
+    {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()}
+    | {"T": Rank.TEN}
+    | {letter: rank for letters in COURT_LETTERS.values() for rank, letter in letters.items()}
+)
+SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUITS_BY_TOKEN = (
+    {s.value: s for s in Suit}
+    | {"P": Suit.SPADES}
+    | {
+        "♠": Suit.SPADES,
+        "♥": Suit.HEARTS,
+        "♦": Suit.DIAMONDS,
+        "♣": Suit.CLUBS,
+        "♤": Suit.SPADES,
+        "♡": Suit.HEARTS,
+        "♢": Suit.DIAMONDS,
+        "♧": Suit.CLUBS,
+    }
+)
+JOKER_TOKENS = ("JK", "*", "JOKER")
+JOKER_NAMES = {"de": "Joker", "fr": "Joker"}
 
 
 @dataclass(frozen=True, order=True)
@@ -149,7 +185,7 @@ def _parse_natural(text: str, original: object, where: str, field: str | None) -
 
 def _plain_tokens() -> dict[str, Card]:
     """Every way of writing a card or a joker without a pin, in upper and lower case."""
-    table = {token: JOKER for token in JOKER_TOKENS} | {"jk": JOKER}
+    table = {token: JOKER for token in JOKER_TOKENS} | {"jk": JOKER, "Joker": JOKER}
     for rank_text, rank in _RANKS_BY_TOKEN.items():
         for suit_text, suit in _SUITS_BY_TOKEN.items():
             for token in (rank_text + suit_text, (rank_text + suit_text).lower()):
@@ -210,6 +246,44 @@ def parse_cards(tokens: object, *, where: str = "", field: str | None = None) ->
 
 def format_cards(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
+
+
+def _base_language(lang: str | None) -> str:
+    return (lang or "en").replace("-", "_").split("_")[0].lower()
+
+
+def format_card(card: Card, lang: str | None = "en") -> str:
+    """A card as a table of ``lang`` writes it; the parser reads it back.
+
+    English (and every language without letters of its own) is the contract's form
+    (``QH``); German and French use their court letters and the suit symbols.
+
+    >>> format_card(Card(Rank.JACK, Suit.CLUBS), "de-AT"), format_card(Card(Rank.JACK, Suit.CLUBS))
+    ('B♣', 'JC')
+    """
+    base = _base_language(lang)
+    letters = COURT_LETTERS.get(base)
+    if letters is None:
+        return str(card)
+    if card.pinned is not None:
+        return f"{format_card(card.physical, lang)}={format_card(card.pinned, lang)}"
+    if card.is_joker:
+        return JOKER_NAMES[base]
+    return letters.get(card.rank, card.rank.symbol) + SUIT_SYMBOLS[card.suit]
+
+
+def card_faces(lang: str | None = "en") -> dict[str, str]:
+    """What a card picker shows on its buttons in ``lang``: each rank's English letter
+    (what the picker writes into the field) to the letter the table reads, and the joker.
+
+    >>> card_faces("de")["Q"], card_faces("de")["JK"], card_faces("en")["Q"]
+    ('D', 'Joker', 'Q')
+    """
+    base = _base_language(lang)
+    letters = COURT_LETTERS.get(base, {})
+    faces = {rank.symbol: letters.get(rank, rank.symbol) for rank in Rank}
+    faces["JK"] = JOKER_NAMES.get(base, "JK")
+    return faces
 
 
 def full_deck(decks: int = 1, jokers: int = 0) -> Counter[Card]:

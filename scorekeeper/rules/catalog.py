@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from enum import Enum, StrEnum
 from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Any
 
 from .cards import Card, Rank, Suit
 from .errors import OptionError
+from .messages import N_
 
 DECK_CARDS = 52
 # Where a hand may grow past the deal (the variant's ``hands_grow``), no hand is longer than
@@ -82,6 +83,7 @@ class Values:
     queen: int = 10
     king: int = 10
     joker: int = 15
+    pip: int | None = None  # 2–10: None is face value (a table counting cards makes it 1)
 
     def of(self, card: Card, ace_mode: AceMode = AceMode.LOW) -> int:
         """Points of one physical card (a pinned joker still counts as a joker).
@@ -96,9 +98,10 @@ class Values:
             if self.ace is None:
                 return 1 if ace_mode == AceMode.LOW else 11
             return self.ace
-        return {Rank.JACK: self.jack, Rank.QUEEN: self.queen, Rank.KING: self.king}.get(
-            card.rank, int(card.rank)
-        )
+        court = {Rank.JACK: self.jack, Rank.QUEEN: self.queen, Rank.KING: self.king}
+        if card.rank in court:
+            return court[card.rank]
+        return int(card.rank) if self.pip is None else self.pip
 
 
 @dataclass(frozen=True)
@@ -125,29 +128,45 @@ class Deal:
 
 @dataclass(frozen=True)
 class Option:
-    """A house rule a variant takes, with its default and the values it allows.
+    """A house rule a variant takes: what it is called, what it changes, its bounds.
 
-    ``choices`` lists the allowed values of a text option; ``kind`` is the Python
-    type of the value; ``minimum`` and ``maximum`` bound a number (the largest a real
-    table could use, which also bounds the work a question can ask of the engine).
-    A default of ``None`` on ``decks``, ``jokers``, ``cards``, ``target`` and
-    ``rounds`` means "from the player count" (see :func:`resolve`); a ``null`` given
-    for them means the same.
+    ``sets`` names the :class:`Rules` field the option sets (``values.joker`` is the
+    joker's value); such an option's default is that field of the variant's own data,
+    declared there once (see :attr:`Variant.options`). A default of ``None`` on ``decks``,
+    ``jokers``, ``cards`` and ``rounds`` means "from the player count" (see :func:`resolve`);
+    a ``null`` given for them means the same. ``when_on`` (a switch) gives the Rules fields
+    it changes when on, unless the table chose that field itself. ``choices`` lists the
+    allowed values of a text option; ``kind`` is the Python type of the value; ``minimum``
+    and ``maximum`` bound a number (the largest a real table could use, which also bounds
+    the work a question can ask of the engine). ``label`` and ``help`` are for people
+    (marked for translation); ``choice_help`` says what each choice does.
     """
 
-    default: Any
     kind: type
-    text: str
+    label: str
+    help: str
+    default: Any = None
+    sets: str = ""
     choices: tuple[str, ...] = ()
+    choice_help: Mapping[str, str] = field(default_factory=dict)
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    when_on: Mapping[str, Any] = field(default_factory=dict)
+    # the variant's scoring numbers this option brings into play (shown beside it)
+    numbers: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The help text (the contract's ``text``)."""
+        return self.help
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "default": self.default,
             "type": self.kind.__name__,
-            "text": self.text,
+            "label": self.label,
+            "text": self.help,
         }
         if self.choices:
             data["choices"] = list(self.choices)
@@ -158,65 +177,168 @@ class Option:
         return data
 
 
-def _switch(text: str, default: bool = False) -> Option:
-    return Option(default, bool, text)
+def _switch(label: str, help: str, numbers: tuple[str, ...] = (), **when_on: Any) -> Option:
+    return Option(bool, label, help, default=False, when_on=when_on, numbers=numbers)
 
 
-# Options every variant takes; a variant's own defaults are filled in below.
+def _number(label: str, help: str, sets: str, most: int = 1000) -> Option:
+    """A number option whose default is the variant's own field ``sets``."""
+    return Option(int, label, help, sets=sets, minimum=0, maximum=most)
+
+
+# Options every variant takes. Where an option sets a field of the variant's data, the
+# variant's value of that field is its default: declared once, in the variant.
 COMMON_OPTIONS: dict[str, Option] = {
     "decks": Option(
-        None, int, "How many 52-card decks are in play.", minimum=1, maximum=4, nullable=True
+        int,
+        N_("Decks"),
+        N_("How many 52-card decks are in play."),
+        sets="decks",
+        minimum=1,
+        maximum=4,
+        nullable=True,
     ),
     "jokers": Option(
-        None, int, "How many jokers are in play, in all.", minimum=0, maximum=8, nullable=True
+        int,
+        N_("Jokers"),
+        N_("How many jokers are in play, in all."),
+        sets="jokers",
+        minimum=0,
+        maximum=8,
+        nullable=True,
     ),
     "ace": Option(
-        AceMode.LOW.value, str, "Where an ace may stand in a run.", tuple(m.value for m in AceMode)
+        str,
+        N_("Aces in runs"),
+        N_("Where an ace may stand in a run."),
+        sets="ace",
+        choices=tuple(m.value for m in AceMode),
+        choice_help={
+            AceMode.LOW.value: N_("low only (A-2-3)"),
+            AceMode.HIGH.value: N_("high only (Q-K-A)"),
+            AceMode.LOW_OR_HIGH.value: N_("low or high (A-2-3 or Q-K-A), never K-A-2"),
+            AceMode.AROUND.value: N_("around the corner (K-A-2 allowed)"),
+        },
     ),
     "target": Option(
-        None, int, "The score that ends the game.", minimum=1, maximum=100_000, nullable=True
+        int,
+        N_("Target score"),
+        N_("The score that ends the game."),
+        sets="target",
+        minimum=1,
+        maximum=100_000,
+        nullable=True,
     ),
     "rounds": Option(
-        None,
         int,
-        "An agreed number of hands that ends the game.",
+        N_("Agreed hands"),
+        N_("An agreed number of hands that ends the game."),
+        sets="rounds",
         minimum=1,
         maximum=1000,
         nullable=True,
     ),
-    "cards": Option(None, int, "Cards dealt to each player.", minimum=1, maximum=20, nullable=True),
+    "cards": Option(
+        int,
+        N_("Cards dealt"),
+        N_("Cards dealt to each player."),
+        sets="cards",
+        minimum=1,
+        maximum=20,
+        nullable=True,
+    ),
 }
 
 PAY_OPTION = Option(
-    False,
     bool,
-    "Play for chips: every 'scores from each' becomes a payment by the players it names.",
+    N_("Play for chips"),
+    N_("Play for chips: every 'scores from each' becomes a payment by the players it names."),
+    default=False,
+)
+
+ACE_VALUE = _number(N_("Ace value"), N_("An ace left in hand is worth this much."), "values.ace")
+JOKER_VALUE = _number(
+    N_("Joker value"), N_("A joker left in hand is worth this much."), "values.joker"
+)
+OPENING_MIN = _number(
+    N_("First meld"), N_("The first meld must be worth at least this."), "opening_min"
 )
 
 RUMMY_OPTIONS: dict[str, Option] = {
     "call_rummy": _switch(
-        "Call Rummy: a discard that could be laid off may be claimed by any other player "
-        "calling 'Rummy!' before the next draw."
+        N_("Call Rummy"),
+        N_(
+            "Call Rummy: a discard that could be laid off may be claimed by any other player "
+            "calling 'Rummy!' before the next draw."
+        ),
     ),
-    "single_hand": _switch("No running score: each hand is its own game; its winner deals next."),
+    "single_hand": _switch(
+        N_("Single hand"),
+        N_("No running score: each hand is its own game; its winner deals next."),
+    ),
     "throw_down": _switch(
-        "Throw-Down Rummy: any face-up discard may be drawn, not only the top one."
+        N_("Throw-Down Rummy"),
+        N_("Throw-Down Rummy: any face-up discard may be drawn, not only the top one."),
     ),
     "borrow": Option(
-        "none",
         str,
-        "Borrowing a card from a meld on the table to use at once in a new meld.",
-        ("none", "own", "any"),
+        N_("Borrowing"),
+        N_("Borrowing a card from a meld on the table to use at once in a new meld."),
+        default="none",
+        choices=("none", "own", "any"),
+        choice_help={
+            "none": N_("never"),
+            "own": N_("from your own melds"),
+            "any": N_("from any meld"),
+        },
     ),
-    "one_meld_per_turn": _switch("At most one new meld a turn."),
+    "one_meld_per_turn": _switch(N_("One meld a turn"), N_("At most one new meld a turn.")),
     "layoff_after_first_meld": _switch(
-        "No laying off on others' melds before your own first meld."
+        N_("Lay off after your first meld"),
+        N_("No laying off on others' melds before your own first meld."),
     ),
-    "rummy_doubles": _switch("Rummy verdeckt: going rummy scores double."),
-    "must_discard": _switch("A player may go out only by discarding the last card."),
+    "rummy_doubles": _switch(
+        N_("Rummy verdeckt"), N_("Rummy verdeckt: going rummy scores double.")
+    ),
+    "must_discard": _switch(
+        N_("Out by discarding"), N_("A player may go out only by discarding the last card.")
+    ),
     "count_cards": _switch(
-        "Count 1 point per card left in hand (a joker 2) instead of card values."
+        N_("Count cards"),
+        N_("Count 1 point per card left in hand (a joker 2) instead of card values."),
+        values=Values(ace=1, jack=1, queen=1, king=1, joker=2, pip=1),
+        target=25,
     ),
+}
+
+
+# Every scoring number a variant's record may hold, as a rules page names it.
+SCORING_NUMBERS: dict[str, str] = {
+    "start": N_("Everyone starts with"),
+    "knock_limit": N_("A knock needs at most this many points in hand"),
+    "rummy_bonus": N_("Rummy (no deadwood at all): from each opponent"),
+    "undercut_bonus": N_("Undercut bonus"),
+    "unopened_surcharge": N_("A loser who had not yet melded adds"),
+    "rummy_surcharge": N_("The winner went rummy: each loser adds"),
+    "rummy_unopened_table_surcharge": N_(
+        "The winner went rummy and nobody had melded: each loser adds, instead"
+    ),
+    "out_bonus": N_("A winner with no cards left"),
+    "end_bonus": N_("At the end, each player who reached the target"),
+    "end_bonus_per_round_won": N_("At the end, every other player, per round won"),
+    "out_chips": N_("Going out: from each opponent"),
+    "joker_chips": N_("Each joker in the winner's melds: from each opponent"),
+    "wild_deuce_chips": N_("Each deuce used as a wild card: from each opponent"),
+    "quick_chips": N_("Going out after so many draws: from each opponent"),
+    "no_wild_chips": N_("No wild card in the melds: from each opponent"),
+    "one_suit_chips": N_("The whole hand in one suit: from each opponent"),
+    "place_chips": N_("The others pay the winner by place"),
+    "mom_chips": N_("A player with no meld at all (móm) pays"),
+    "u_chips": N_("Ù, melded with a discard: from each other player"),
+    "u_all_cards_chips": N_("Ù with every card melded: from each other player"),
+    "feed_chips": N_("Each discard the next player took: paid to that player"),
+    "feeds_for_liability": N_("Discards taken that make the feeder pay for a rummy"),
+    "hand_won_points": N_("A hand won scores"),
 }
 
 
@@ -243,8 +365,8 @@ class Variant:
     run_min: int = 3
     jokers_at_most_naturals: bool = False  # German Rommé, Rami
     joker_in_three_set_declared: bool = False  # Kaluki: a joker in a 3-card set names its card
-    deuces_wild: bool = False  # Continental's option
-    melds_during_play: bool = True  # False: the whole hand goes down at once
+    deuces_wild: bool = False  # the default of the option deuces_wild, where a variant takes it
+    melds_during_play: bool = True  # False: the whole hand goes down at once (rules page)
     # First meld
     opening_min: int = 0
     opening_natural_run: bool = False  # Rami
@@ -253,7 +375,8 @@ class Variant:
     going_out_patterns: tuple[tuple[int, ...], ...] = ()  # run lengths, largest first
     going_out_hand_sizes: tuple[int, ...] = ()  # Queen City: all 8 cards, or 7 and a discard
     going_out_natural_run: bool = False  # Rami's "Rummy gehen"
-    going_out_min: int = 0  # German Rommé: going out at once still needs the 40 (reading)
+    # German Rommé, Kaluki: going out at once still needs the first meld's minimum (reading)
+    going_out_needs_opening: bool = False
     # the player on the dealer's left gets one card more and starts by discarding
     first_player_extra_card: bool = False
     # Phỏm: no meld may hold more than one card taken from the discards
@@ -275,6 +398,22 @@ class Variant:
     out_bonus: int = 0  # Carousel: winner with no cards left
     end_bonus: int = 0  # Carousel: players reaching the target
     end_bonus_per_round_won: int = 0  # Carousel: everyone else, per round won
+    # Continental: chips the winner collects from each opponent
+    out_chips: int = 0  # for going out
+    joker_chips: int = 0  # per joker in the winner's melds
+    wild_deuce_chips: int = 0  # per deuce used as a wild card (option deuces_wild)
+    quick_chips: tuple[int, ...] = ()  # option quick_bonus: by cards drawn, 0, 1, ...
+    no_wild_chips: int = 0  # option special_bonus: no wild card in the melds
+    one_suit_chips: int = 0  # option special_bonus: the whole hand in one suit
+    # Phỏm: chips paid to the winner by place (by player count), by a player with no meld
+    # (móm), for ù (melded with a discard, or all cards), and by a feeder
+    place_chips: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    mom_chips: int = 0
+    u_chips: int = 0
+    u_all_cards_chips: int = 0
+    feed_chips: int = 0  # per discard the next player took (option feeding_penalties)
+    feeds_for_liability: int = 0  # discards taken that make the feeder pay for a rummy
+    hand_won_points: int = 0  # Nowrang: what a hand won scores
     # What a round record holds for this variant (the round form and the scorer read these)
     ends: tuple[str, ...] = ("out", "rummy")  # allowed values of the round's `end`
     melds_scored: bool = False  # the round lists each player's melds (Continental, ...)
@@ -305,16 +444,42 @@ class Variant:
     # "hands" (how a loser's hand counts), "stock" (a blocked hand), "places" and "mom"
     # (Phỏm's chips), "order" (a tie broken by turn order), "target" (the default target).
     reading_notes: Mapping[str, str] = field(default_factory=dict)
+    # A worked example on the rules page, scored by the engine when the page is shown:
+    # {"players": [...], "round": {...}} as the contract's score question takes them.
+    example: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        clash = set(self.own_options) & (set(COMMON_OPTIONS) | {"pay"})
+        if clash:
+            raise ValueError(f"{self.id} declares the common option(s) {sorted(clash)} again")
+
+    def scoring_numbers(self) -> list[tuple[str, Any]]:
+        """Each scoring number this variant uses (its field name and value), in the order
+        of :data:`SCORING_NUMBERS`."""
+        return [(name, getattr(self, name)) for name in SCORING_NUMBERS if getattr(self, name)]
+
+    def setting(self, path: str) -> Any:
+        """The variant's own value of a Rules field an option sets (``values.joker``), or
+        None where the player count decides it."""
+        value: Any = self
+        for part in path.split("."):
+            value = getattr(value, part, None)
+        return value.value if isinstance(value, Enum) else value
 
     @cached_property
     def options(self) -> Mapping[str, Option]:
-        """Every option this variant takes, with this variant's defaults."""
-        common = dict(COMMON_OPTIONS)
-        common["ace"] = replace(common["ace"], default=self.ace.value)
-        common["target"] = replace(common["target"], default=self.target)
+        """Every option this variant takes; an option that sets a field of the variant's
+        data defaults to the variant's value of it."""
+        declared = dict(COMMON_OPTIONS)
         if self.goal == Goal.HIGH:
-            common["pay"] = PAY_OPTION
-        return MappingProxyType(common | dict(self.own_options))
+            declared["pay"] = PAY_OPTION
+        declared |= self.own_options
+        return MappingProxyType(
+            {
+                name: replace(spec, default=self.setting(spec.sets)) if spec.sets else spec
+                for name, spec in declared.items()
+            }
+        )
 
     def deal_for(self, players: int, decks: int | None = None) -> Deal:
         """The deal-table row for a player count (and a chosen number of decks)."""
@@ -363,8 +528,18 @@ class Variant:
 
 RUMMY = Variant(
     id="rummy",
-    name="Basic Rummy",
-    summary="Draw, meld sets and runs, lay off; the first out scores the cards left in the other hands.",
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "round": {
+            "winner": "Ana",
+            "end": "out",
+            "hands": {"Ben": ["KS", "7D", "AC"], "Cem": ["4C"]},
+        },
+    },
+    name=N_("Basic Rummy"),
+    summary=N_(
+        "Draw, meld sets and runs, lay off; the first out scores the cards left in the other hands."
+    ),
     seeds=("001", "000"),
     players=(2, 7),
     deal=(
@@ -381,17 +556,27 @@ RUMMY = Variant(
     target=100,
     own_options=RUMMY_OPTIONS,
     readings=(
-        "3 players are dealt 7 cards each (10 by choice, option cards).",
-        "The game is played to 100 points (the seed's own number was lost in translation).",
+        N_("3 players are dealt 7 cards each (10 by choice, option cards)."),
+        N_("The game is played to 100 points (the seed's own number was lost in translation)."),
     ),
-    reading_notes={"target": "the seed's own number was lost in translation"},
+    reading_notes={"target": N_("the seed's own number was lost in translation")},
 )
 
 AROUND_THE_CORNER = replace(
     RUMMY,
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "round": {
+            "winner": "Ana",
+            "end": "out",
+            "hands": {"Ben": ["AS", "KH", "5D"], "Cem": ["2C", "2D"]},
+        },
+    },
     id="around-the-corner",
-    name="Around the Corner Rummy",
-    summary="Basic Rummy where runs may turn the corner (K-A-2); an ace left in hand counts 11.",
+    name=N_("Around the Corner Rummy"),
+    summary=N_(
+        "Basic Rummy where runs may turn the corner (K-A-2); an ace left in hand counts 11."
+    ),
     seeds=("000",),
     ace=AceMode.AROUND,
     readings=RUMMY.readings,
@@ -399,47 +584,76 @@ AROUND_THE_CORNER = replace(
 
 RUMMY_COMPLETE = replace(
     RUMMY,
+    example={
+        "players": ["Ana", "Ben"],
+        "round": {"winner": "Ana", "end": "out", "hands": {"Ben": ["QS", "QH", "QD", "5C"]}},
+    },
     id="rummy-complete",
-    name="Rummy Complete",
-    summary="No melds during play: lay down the whole hand at once; collect every card the others hold.",
+    name=N_("Rummy Complete"),
+    summary=N_(
+        "No melds during play: lay down the whole hand at once; collect every card the others hold."
+    ),
     seeds=("000",),
     melds_during_play=False,
     target=200,
     reading_notes={
-        "hands": "the others' hands count in full, not arranged ('his hands' read as the opponents')"
+        "hands": N_(
+            "the others' hands count in full, not arranged ('his hands' read as the opponents')"
+        )
     },
     readings=(
-        "The winner collects the full value of the cards each other player holds, not arranged "
-        "('his hands' in the seed read as the opponents').",
+        N_(
+            "The winner collects the full value of the cards each other player holds, not arranged "
+            "('his hands' in the seed read as the opponents')."
+        ),
     ),
 )
 
 BLOCK_RUMMY = replace(
     RUMMY,
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "round": {
+            "end": "stock",
+            "hands": {"Ana": ["3C", "2D"], "Ben": ["9S", "KD"], "Cem": ["7H"]},
+        },
+    },
     id="block-rummy",
     ends=("out", "rummy", "stock"),
-    name="Block Rummy",
-    summary="Basic Rummy, but when the stock runs out the hand is blocked and the lowest count wins.",
+    name=N_("Block Rummy"),
+    summary=N_(
+        "Basic Rummy, but when the stock runs out the hand is blocked and the lowest count wins."
+    ),
     seeds=("000",),
     scoring=Scoring.BLOCK,
     reading_notes=dict(
         RUMMY.reading_notes,
-        stock="play went on past the end of the stock (the seed's 'discard pile' read as the stock)",
+        stock=N_(
+            "play went on past the end of the stock (the seed's 'discard pile' read as the stock)"
+        ),
     ),
     readings=(
         RUMMY.readings[1],
-        "Play continues past the end of the stock (the seed's 'discard pile' there read as the stock).",
-        "Tied lowest counts share the points as evenly as possible; points that cannot be divided "
-        "are credited to nobody.",
+        N_(
+            "Play continues past the end of the stock (the seed's 'discard pile' there read as the stock)."
+        ),
+        N_(
+            "Tied lowest counts share the points as evenly as possible; points that cannot be divided "
+            "are credited to nobody."
+        ),
     ),
 )
 
 BOAT_HOUSE = replace(
     RUMMY,
+    example={
+        "players": ["Ana", "Ben"],
+        "round": {"winner": "Ana", "end": "out", "hands": {"Ben": ["5H", "6H", "7H", "KS", "AD"]}},
+    },
     id="boat-house",
     showdown=True,
-    name="Boat House Rum",
-    summary="Take the discard and you take a second card too; lay the whole hand down at once.",
+    name=N_("Boat House Rum"),
+    summary=N_("Take the discard and you take a second card too; lay the whole hand down at once."),
     seeds=("000",),
     ace=AceMode.AROUND,
     values=Values(ace=11, joker=15),
@@ -447,19 +661,31 @@ BOAT_HOUSE = replace(
     hands_grow=True,
     reading_notes=dict(
         RUMMY.reading_notes,
-        hands="arranged for the least unmatched value, no laying off on the winner's melds",
+        hands=N_("arranged for the least unmatched value, no laying off on the winner's melds"),
     ),
     readings=(
         RUMMY.readings[1],
-        "The losers' hands are arranged for the least unmatched value; nobody lays off on the "
-        "winner's melds.",
+        N_(
+            "The losers' hands are arranged for the least unmatched value; nobody lays off on the "
+            "winner's melds."
+        ),
     ),
 )
 
 KALUKI = Variant(
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "round": {
+            "winner": "Ana",
+            "end": "out",
+            "hands": {"Ben": ["AS", "JK", "9D"], "Cem": ["QC", "3H"]},
+        },
+    },
     id="kaluki",
-    name="Kaluki (Caloochi, Kalooki)",
-    summary="Two decks and four jokers, 15 cards; open with 51; the winner collects the others' hands.",
+    name=N_("Kaluki (Caloochi, Kalooki)"),
+    summary=N_(
+        "Two decks and four jokers, 15 cards; open with 51; the winner collects the others' hands."
+    ),
     seeds=("000",),
     players=(2, 4),
     deal=(Deal((2, 4), 2, 4, 15),),
@@ -470,35 +696,33 @@ KALUKI = Variant(
     values=Values(ace=15, joker=25),
     joker_in_three_set_declared=True,
     opening_min=51,
-    going_out_min=51,
+    going_out_needs_opening=True,
     opening_values=OpeningValues(ace_high=15, ace_low=1),
     target=250,
     own_options={
-        "ace_value": Option(
-            15, int, "An ace left in hand is worth this much.", minimum=0, maximum=1000
-        ),
-        "joker_value": Option(
-            25, int, "A joker left in hand is worth this much.", minimum=0, maximum=1000
-        ),
-        "opening_min": Option(
-            51,
-            int,
-            "The first meld of each hand must be worth at least this.",
-            minimum=0,
-            maximum=1000,
+        "ace_value": ACE_VALUE,
+        "joker_value": JOKER_VALUE,
+        "opening_min": _number(
+            N_("First meld"),
+            N_("The first meld of each hand must be worth at least this."),
+            "opening_min",
         ),
     },
     readings=(
-        "In the first meld an ace counts 1 below a two and 15 otherwise, courts 10.",
-        "The game is played to 250 (after the published US rules; the seed gives none).",
+        N_("In the first meld an ace counts 1 below a two and 15 otherwise, courts 10."),
+        N_("The game is played to 250 (after the published US rules; the seed gives none)."),
     ),
-    reading_notes={"target": "after the published US rules; the seed gives none"},
+    reading_notes={"target": N_("after the published US rules; the seed gives none")},
 )
 
 DOUBLE_RUM = Variant(
+    example={
+        "players": ["Ana", "Ben"],
+        "round": {"winner": "Ana", "end": "out", "hands": {"Ben": ["AH", "JK", "QC"]}},
+    },
     id="double-rum",
-    name="Double Rum",
-    summary="Two decks and four jokers; sets may hold identical cards.",
+    name=N_("Double Rum"),
+    summary=N_("Two decks and four jokers; sets may hold identical cards."),
     seeds=("000",),
     players=(2, 6),
     deal=(Deal((2, 6), 2, 4, 10),),
@@ -511,19 +735,33 @@ DOUBLE_RUM = Variant(
     identical_in_sets=True,
     target=100,
     readings=(
-        "2–6 players, 10 cards each (the seed gives neither).",
-        "The game is played to 100, as Basic Rummy (the seed gives no number).",
+        N_("2–6 players, 10 cards each (the seed gives neither)."),
+        N_("The game is played to 100, as Basic Rummy (the seed gives no number)."),
     ),
-    reading_notes={"target": "as Basic Rummy; the seed gives no number"},
+    reading_notes={"target": N_("as Basic Rummy; the seed gives no number")},
 )
 
 KNOCK_RUMMY = Variant(
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "round": {
+            "winner": "Ana",
+            "end": "knock",
+            "hands": {
+                "Ana": ["3S", "4S", "5S", "7H", "7D", "7C", "AD"],
+                "Ben": ["KS", "KH", "KD", "2C", "3C", "4C", "6D"],
+                "Cem": ["9S", "9H", "QD", "JD", "10C", "8C", "5H"],
+            },
+        },
+    },
     id="knock-rummy",
     showdown=True,
     ends=("knock",),
-    whole_hands_at={"knock": "when a player knocks (the knocker's after the discard)"},
-    name="Knock Rummy",
-    summary="Nobody melds in play; knock, show melds and deadwood; the lowest count wins the differences.",
+    whole_hands_at={"knock": N_("when a player knocks (the knocker's after the discard)")},
+    name=N_("Knock Rummy"),
+    summary=N_(
+        "Nobody melds in play; knock, show melds and deadwood; the lowest count wins the differences."
+    ),
     seeds=("000",),
     players=(2, 5),
     deal=(Deal((2, 2), 1, 0, 10), Deal((3, 4), 1, 0, 7), Deal((5, 5), 1, 0, 6)),
@@ -538,22 +776,42 @@ KNOCK_RUMMY = Variant(
     undercut_bonus=10,
     own_options={
         "undercut_on_tie": _switch(
-            "A player who ties the knocker also gets the 10-point undercut bonus."
+            N_("Undercut on a tie"),
+            N_("A player who ties the knocker also gets the undercut bonus."),
         ),
     },
     readings=(
-        "Several players other than the knocker sharing the lowest count each score as a winner.",
+        N_(
+            "Several players other than the knocker sharing the lowest count each score as a winner."
+        ),
     ),
 )
 
 CONTINENTAL = Variant(
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "round": {
+            "winner": "Ana",
+            "end": "out",
+            "melds": {
+                "Ana": [
+                    ["3H", "4H", "5H", "6H", "7H"],
+                    ["8S", "9S", "10S", "JS"],
+                    ["2C", "3C", "4C"],
+                    ["JK", "QD", "KD"],
+                ]
+            },
+        },
+    },
     id="continental",
     ends=("out",),
     melds_scored=True,
     round_facts=("draws", "wilds", "one_suit"),
     winner_count_facts=("wilds",),
-    name="Continental Rummy",
-    summary="Runs only, the whole hand of 15 at once in 5+4+3+3, 4+4+4+3 or 3x5; chips from each.",
+    name=N_("Continental Rummy"),
+    summary=N_(
+        "Runs only, the whole hand of 15 at once in 5+4+3+3, 4+4+4+3 or 3x5; chips from each."
+    ),
     seeds=("000",),
     players=(2, 12),
     deal=(Deal((2, 5), 2, 2, 15), Deal((6, 8), 3, 3, 15), Deal((9, 12), 4, 4, 15)),
@@ -567,31 +825,55 @@ CONTINENTAL = Variant(
     rounds_per_player=1,
     start=100,
     winner_deals_next=True,
+    out_chips=1,
+    joker_chips=2,
+    wild_deuce_chips=1,
+    quick_chips=(10, 7),
+    no_wild_chips=10,
+    one_suit_chips=10,
     own_options={
-        "start": Option(
-            100, int, "Everyone starts with this many points.", minimum=0, maximum=100_000
+        "start": _number(
+            N_("Starting points"), N_("Everyone starts with this many points."), "start", 100_000
         ),
-        "deuces_wild": _switch(
-            "Deuces are wild; each used as a wild card earns 1 more from each opponent."
+        "deuces_wild": Option(
+            bool,
+            N_("Deuces wild"),
+            N_("Deuces are wild; each used as a wild card earns more from each opponent."),
+            sets="deuces_wild",
+            numbers=("wild_deuce_chips",),
         ),
         "quick_bonus": _switch(
-            "Going out after 0 draws earns +10 from each opponent, after 1 draw +7."
+            N_("Quick-meld bonus"),
+            N_("Going out after no draw, or after one, earns more from each opponent."),
+            numbers=("quick_chips",),
         ),
         "special_bonus": _switch(
-            "No wild card in the melds: +10 from each; all 15 cards one suit: +10."
+            N_("Special bonuses"),
+            N_("No wild card in the melds, or the whole hand in one suit, earns more from each."),
+            numbers=("no_wild_chips", "one_suit_chips"),
         ),
     },
-    readings=("Without an agreed number of hands the game lasts one hand per player.",),
+    readings=(N_("Without an agreed number of hands the game lasts one hand per player."),),
 )
 
 QUEEN_CITY = Variant(
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "round": {
+            "winner": "Ana",
+            "end": "out",
+            "melds": {"Ana": [["7S", "8S", "9S", "10S"], ["KH", "KD", "KC"]]},
+        },
+    },
     id="queen-city",
     ends=("out",),
     melds_scored=True,
     round_facts=("meld_points",),
     winner_count_facts=("meld_points",),
-    name="Queen City Rum",
-    summary="Seven cards; go down with the whole hand at once and score it times the number of opponents.",
+    name=N_("Queen City Rum"),
+    summary=N_(
+        "Seven cards; go down with the whole hand at once and score it times the number of opponents."
+    ),
     seeds=("000",),
     players=(2, 6),
     deal=(Deal((2, 6), 1, 0, 7),),
@@ -604,25 +886,39 @@ QUEEN_CITY = Variant(
     going_out_hand_sizes=(7, 8),
     target=500,
     readings=(
-        "A joker counts as the card it replaces.",
-        "The game is played to 500 (the seed gives no number; one hand can score over 200).",
+        N_("A joker counts as the card it replaces."),
+        N_("The game is played to 500 (the seed gives no number; one hand can score over 200)."),
     ),
-    reading_notes={"target": "the seed gives no number"},
+    reading_notes={"target": N_("the seed gives no number")},
 )
 
 PHOM = Variant(
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "dealer": "Cem",
+        "round": {
+            "end": "stock",
+            "hands": {
+                "Ana": ["AS", "2S", "3S", "4H"],
+                "Ben": ["5C", "6C", "7C", "KD"],
+                "Cem": ["9H", "9D", "9S", "2D"],
+            },
+        },
+    },
     id="phom",
     first_player_extra_card=True,
     showdown=True,
     ends=("rummy", "stock"),
     melds_scored=True,
     round_facts=("ten_cards", "fed"),
-    whole_hands_at={"stock": "after four turns each"},
+    whole_hands_at={"stock": N_("after four turns each")},
     showdown_layoffs=True,
     count_needs_melds=True,
-    winner_cards_needed="ù is checked on the cards: every one melded, 9 (10 with ten_cards)",
-    name="Phỏm (Tá lả)",
-    summary="Vietnamese Rummy: melds stay in hand until the fourth turn; lowest count wins chips by place.",
+    winner_cards_needed=N_("ù is checked on the cards: every one melded, 9 (10 with ten_cards)"),
+    name=N_("Phỏm (Tá lả)"),
+    summary=N_(
+        "Vietnamese Rummy: melds stay in hand until the fourth turn; lowest count wins chips by place."
+    ),
     seeds=("000",),
     players=(2, 4),
     deal=(Deal((2, 4), 1, 0, 9),),
@@ -633,31 +929,56 @@ PHOM = Variant(
     values=Values(ace=1, jack=11, queen=12, king=13, joker=0),
     one_discard_per_meld=True,
     rounds_per_player=1,
+    place_chips={2: (1,), 3: (1, 2), 4: (1, 2, 3)},
+    mom_chips=4,
+    u_chips=6,
+    u_all_cards_chips=12,
+    feed_chips=1,
+    feeds_for_liability=3,
     own_options={
-        "no_layoff": _switch("No laying off loose cards onto shown melds on the fourth turn."),
+        "no_layoff": _switch(
+            N_("No laying off"),
+            N_("No laying off loose cards onto shown melds on the fourth turn."),
+        ),
         "feeding_penalties": _switch(
-            "The next player taking your discard gets 1 chip from you; if a player who took three "
-            "of your discards goes rummy, you pay for every losing player."
+            N_("Feeding penalties"),
+            N_(
+                "The next player taking your discard gets chips from you; if a player who took "
+                "enough of your discards goes rummy, you pay for every losing player."
+            ),
+            numbers=("feed_chips", "feeds_for_liability"),
         ),
     },
     readings=(
-        "The first player is on the dealer's left (the seed names both sides).",
-        "The others pay the winner 1, 2 and 3 chips by place (three players 1 and 2; two players 1).",
-        "A player with no meld (móm) pays 4, is left out of the order, and cannot win unless every "
-        "player is móm.",
+        N_("The first player is on the dealer's left (the seed names both sides)."),
+        N_(
+            "The others pay the winner 1, 2 and 3 chips by place (three players 1 and 2; two players 1)."
+        ),
+        N_(
+            "A player with no meld (móm) pays 4, is left out of the order, and cannot win unless every "
+            "player is móm."
+        ),
     ),
     reading_notes={
-        "order": "turn order starts on the dealer's left",
-        "places": "places pay 1, 2 and 3 (three players 1 and 2; two players 1)",
-        "mom": "móm pays 4, is left out of the order and cannot win unless all are móm",
+        "order": N_("turn order starts on the dealer's left"),
+        "places": N_("places pay 1, 2 and 3 (three players 1 and 2; two players 1)"),
+        "mom": N_("móm pays 4, is left out of the order and cannot win unless all are móm"),
     },
 )
 
 GERMAN_RUMMY = Variant(
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "round": {
+            "winner": "Ana",
+            "end": "out",
+            "hands": {"Ben": ["JK", "AS", "10H"], "Cem": ["5D", "5S"]},
+        },
+    },
     id="german-rummy",
     round_facts=("opened",),
-    name="German Rummy (Rommé)",
-    summary="Two decks and six jokers, 13 cards; open with 40; each loser adds the hand left.",
+    name=N_("German Rummy (Rommé)"),
+    summary=N_("Two decks and six jokers, 13 cards; open with 40; each loser adds the hand left."),
     seeds=("000",),
     players=(2, 6),
     deal=(Deal((2, 6), 2, 6, 13),),
@@ -668,31 +989,34 @@ GERMAN_RUMMY = Variant(
     values=Values(ace=11, joker=30),
     jokers_at_most_naturals=True,
     opening_min=40,
-    going_out_min=40,
+    going_out_needs_opening=True,
     opening_values=OpeningValues(ace_high=11, ace_low=1),
     rounds_per_player=1,
-    own_options={
-        "joker_value": Option(
-            30, int, "A joker left in hand is worth this much.", minimum=0, maximum=1000
-        ),
-        "opening_min": Option(
-            40, int, "The first meld must be worth at least this.", minimum=0, maximum=1000
-        ),
-    },
+    own_options={"joker_value": JOKER_VALUE, "opening_min": OPENING_MIN},
     readings=(
-        "Going out in one turn without an earlier meld still needs the 40.",
-        "Without an agreed number of hands the game lasts one hand per player.",
+        N_("Going out in one turn without an earlier meld still needs the 40."),
+        N_("Without an agreed number of hands the game lasts one hand per player."),
     ),
 )
 
 NOWRANG = Variant(
+    example={
+        "players": ["Ana", "Ben"],
+        "round": {
+            "winner": "Ana",
+            "end": "out",
+            "melds": {"Ana": [["JH", "QH", "KH", "AH"], ["2C", "3C", "4C"], ["7D", "8D", "9D"]]},
+        },
+    },
     id="nowrang",
     first_player_extra_card=True,
     ends=("out",),
     melds_scored=True,
-    winner_cards_needed="the win is checked on the cards: the melds, a run of four and two runs of three",
-    name="Nowrang",
-    summary="Two players, runs only; win with a run of four and two runs of three.",
+    winner_cards_needed=N_(
+        "the win is checked on the cards: the melds, a run of four and two runs of three"
+    ),
+    name=N_("Nowrang"),
+    summary=N_("Two players, runs only; win with a run of four and two runs of three."),
     seeds=("000",),
     players=(2, 2),
     deal=(Deal((2, 2), 1, 0, 10),),
@@ -704,21 +1028,33 @@ NOWRANG = Variant(
     melds_during_play=False,
     going_out_patterns=((4, 3, 3),),
     rounds_per_player=5,
+    hand_won_points=1,
     readings=(
-        "The session counts hands won (the seed only declares the winner).",
-        "The dealer gets 10 cards, the opponent 11.",
-        "Without an agreed number of hands the game lasts ten hands.",
+        N_("The session counts hands won (the seed only declares the winner)."),
+        N_("The dealer gets 10 cards, the opponent 11."),
+        N_("Without an agreed number of hands the game lasts ten hands."),
     ),
 )
 
 RAMI = Variant(
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "round": {
+            "winner": "Ana",
+            "end": "out",
+            "hands": {"Ben": ["JK", "AS", "10H"], "Cem": ["5D", "5S"]},
+            "opened": {"Ben": False, "Cem": True},
+        },
+    },
     id="rami",
     unopened_surcharge=100,
     rummy_surcharge=100,
     rummy_unopened_table_surcharge=200,
     round_facts=("opened",),
-    name="Rami (France)",
-    summary="Rommé with jokers: open with 51 and a natural run; each loser adds the hand, plus surcharges.",
+    name=N_("Rami (France)"),
+    summary=N_(
+        "Rommé with jokers: open with 51 and a natural run; each loser adds the hand, plus surcharges."
+    ),
     seeds=("002",),
     players=(2, 8),
     deal=(
@@ -739,40 +1075,65 @@ RAMI = Variant(
     opening_values=OpeningValues(ace_high=11, ace_low=1),
     target=1000,
     own_options={
-        "joker_value": Option(
-            150, int, "A joker left in hand is worth this much.", minimum=0, maximum=1000
-        ),
+        "joker_value": JOKER_VALUE,
         "unopened": Option(
-            "penalty",
             str,
-            "A player who never melded adds the hand and 100 (penalty), or a flat 100 (flat).",
-            ("penalty", "flat"),
+            N_("Never melded"),
+            N_("What a player who never melded adds."),
+            default="penalty",
+            choices=("penalty", "flat"),
+            choice_help={
+                "penalty": N_("the hand and the surcharge"),
+                "flat": N_("the surcharge alone, instead of the hand"),
+            },
+            numbers=("unopened_surcharge",),
         ),
         "rummy": Option(
-            "surcharge",
             str,
-            "When the winner goes rummy, each loser adds 100 more (surcharge) or doubles (double).",
-            ("surcharge", "double"),
+            N_("Going rummy"),
+            N_("What each loser adds when the winner goes rummy."),
+            default="surcharge",
+            choices=("surcharge", "double"),
+            choice_help={
+                "surcharge": N_("the rummy surcharge"),
+                "double": N_("the penalty doubled"),
+            },
+            numbers=("rummy_surcharge", "rummy_unopened_table_surcharge"),
         ),
         "end": Option(
-            "threshold",
             str,
-            "Passing the target ends the game (threshold), eliminates (elimination), or an agreed "
-            "number of rounds ends it (rounds).",
-            ("threshold", "elimination", "rounds"),
+            N_("End of the game"),
+            N_("What the target does."),
+            sets="game_end",
+            choices=("threshold", "elimination", "rounds"),
+            choice_help={
+                "threshold": N_("passing the target ends the game, lowest total wins"),
+                "elimination": N_("passing the target eliminates; the last one in wins"),
+                "rounds": N_("an agreed number of rounds ends it, lowest total wins"),
+            },
         ),
     },
     readings=(
-        "With the winner gone rummy from a table with no meld, +200 replaces the rummy 100: a "
-        "loser with no meld adds hand + 100 + 200.",
+        N_(
+            "With the winner gone rummy from a table with no meld, +200 replaces the rummy 100: a "
+            "loser with no meld adds hand + 100 + 200."
+        ),
     ),
 )
 
 CAROUSEL = Variant(
+    example={
+        "players": ["Ana", "Ben", "Cem"],
+        "round": {
+            "winner": "Ana",
+            "end": "knock",
+            "hands": {"Ana": ["2S", "3H"], "Ben": ["AC", "AD"], "Cem": ["KS", "QS", "9H"]},
+        },
+    },
     id="carousel",
     ends=("knock", "out", "stock"),
-    name="Carousel (Manipulation Rummy)",
-    summary="Rearrange the whole table each turn; knock with 5 or less; first to 150.",
+    name=N_("Carousel (Manipulation Rummy)"),
+    summary=N_("Rearrange the whole table each turn; knock with 5 or less; first to 150."),
     seeds=("003",),
     players=(2, 5),
     deal=(Deal((2, 2), 1, 1, 10), Deal((3, 5), 2, 2, 10)),
@@ -790,13 +1151,20 @@ CAROUSEL = Variant(
     end_bonus=100,
     end_bonus_per_round_won=25,
     readings=(
-        "When the stock ran out and nobody knocked there is no undercut bonus, and players tied "
-        "for lowest each score as winners.",
-        "Playing for chips (pay), the knocker pays the undercut bonus; the +25 for no cards left "
-        "names no payer and is scored by the winner alone.",
+        N_(
+            "When the stock ran out and nobody knocked there is no undercut bonus, and players tied "
+            "for lowest each score as winners."
+        ),
+        N_(
+            "Playing for chips (pay), the knocker pays the undercut bonus; the +25 for no cards left "
+            "names no payer and is scored by the winner alone."
+        ),
     ),
     reading_notes={
-        "pay": "with pay the knocker pays the undercut bonus; the +25 names no payer and is scored"
+        "pay": N_(
+            "with pay the knocker pays the undercut bonus; the +25 names no payer and is "
+            "scored by the winner alone"
+        )
     },
 )
 
@@ -874,8 +1242,6 @@ class Rules:
 
     def value(self, card: Card) -> int:
         """Points of a card left in hand, by this table's values."""
-        if self.options.get("count_cards"):
-            return 2 if card.physical.is_joker else 1
         return self.values.of(card, self.ace)
 
     def __getattr__(self, name: str) -> Any:
@@ -995,35 +1361,33 @@ def _resolve(variant_id: object, options: object, players: Any) -> Rules:
         row = variant.deal_for(players, merged.get("decks"))
     else:
         row = max(variant.deal, key=lambda r: (r.decks, r.jokers))
-    decks = merged["decks"] if merged["decks"] is not None else row.decks
-    jokers = merged["jokers"] if merged["jokers"] is not None else row.jokers
-    cards = merged["cards"] if merged["cards"] is not None else row.cards
+    settings: dict[str, Any] = {
+        name: getattr(variant, name)
+        for name in ("ace", "values", "opening_min", "deuces_wild", "target", "game_end", "start")
+    }
+    settings |= {"decks": row.decks, "jokers": row.jokers, "cards": row.cards, "rounds": None}
+    specs = variant.options
+    for name, spec in specs.items():  # a switch that is on changes what it names...
+        if spec.kind is bool and merged[name]:
+            for path, value in spec.when_on.items():
+                _set(settings, path, value)
+    for name, value in chosen.items():  # ...unless the table chose that itself
+        if specs[name].sets:
+            _set(settings, specs[name].sets, value)
     if players is not None:
-        _check_deal(variant, players, decks, jokers, cards, chosen)
-
-    values = variant.values
-    if "ace_value" in merged:
-        values = replace(values, ace=merged["ace_value"])
-    if "joker_value" in merged:
-        values = replace(values, joker=merged["joker_value"])
-    opening_min = merged.get("opening_min", variant.opening_min)
-    going_out_min = opening_min if variant.going_out_min else 0
-
-    target = merged["target"]
-    if "target" not in chosen and merged.get("count_cards"):
-        target = 25  # "count_cards: ... target usually 25"
-    rounds = merged["rounds"]
-    if rounds is None and variant.rounds_per_player and players is not None:
-        rounds = variant.rounds_per_player * players
-    game_end = variant.game_end
-    if "end" in merged:
-        game_end = {
-            "threshold": GameEnd.THRESHOLD,
-            "elimination": GameEnd.ELIMINATION,
-            "rounds": GameEnd.ROUNDS,
-        }[merged["end"]]
+        _check_deal(
+            variant, players, settings["decks"], settings["jokers"], settings["cards"], chosen
+        )
+    going_out_min = settings["opening_min"] if variant.going_out_needs_opening else 0
+    if settings["rounds"] is None and variant.rounds_per_player and players is not None:
+        settings["rounds"] = variant.rounds_per_player * players
+    game_end, target = settings["game_end"], settings["target"]
     if game_end == GameEnd.ROUNDS and merged["rounds"] is None and not variant.rounds_per_player:
-        how = f" with end '{merged['end']}'" if "end" in merged else ""
+        how = "".join(
+            f" with {name} '{merged[name]}'"
+            for name, spec in specs.items()
+            if spec.sets == "game_end" and merged[name] != variant.setting("game_end")
+        )
         raise OptionError(
             f"{variant.name}{how} needs an agreed number of rounds: set the option 'rounds'",
             "options.rounds",
@@ -1036,19 +1400,19 @@ def _resolve(variant_id: object, options: object, players: Any) -> Rules:
         variant=variant,
         options=MappingProxyType(merged),
         players=players,
-        decks=decks,
-        jokers=jokers,
-        cards=cards,
-        ace=AceMode(merged["ace"]),
-        values=values,
-        opening_min=opening_min,
         going_out_min=going_out_min,
-        deuces_wild=bool(merged.get("deuces_wild", False)),
-        target=target,
-        rounds=rounds,
-        game_end=game_end,
-        start=merged.get("start", variant.start),
+        **settings,
     )
+
+
+def _set(settings: dict[str, Any], path: str, value: Any) -> None:
+    """Set one Rules field (``values.joker``: a field of one), keeping its type."""
+    name, _, part = path.partition(".")
+    if part:
+        settings[name] = replace(settings[name], **{part: value})
+        return
+    current = settings[name]
+    settings[name] = type(current)(value) if isinstance(current, Enum) else value
 
 
 def _check_deal(

@@ -10,10 +10,11 @@ from collections import Counter
 from typing import Any
 
 from flask import Blueprint, jsonify, request
+from flask_babel import get_locale
 
 from ..rules import RulesError
 from ..rules.arranger import best_arrangement
-from ..rules.cards import Card, Rank, Suit, parse_cards
+from ..rules.cards import Card, Rank, Suit, card_faces, parse_cards
 from ..rules.catalog import get_variant, resolve
 from .sessions import require_edit
 
@@ -77,4 +78,6 @@ def points(token: str):
         for rank in Rank
     }
     left["JK"] = rules.jokers - sum(count for card, count in used.items() if card.is_joker)
-    return jsonify(fields=fields, errors=errors, left=left)
+    # the letters the picker shows on its buttons, in the table's language (B/D for Bube/Dame)
+    faces = card_faces(str(get_locale() or "en"))
+    return jsonify(fields=fields, errors=errors, left=left, faces=faces)

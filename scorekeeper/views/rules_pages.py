@@ -1,19 +1,244 @@
-"""The rules pages: each variant as the app plays it, with the readings it follows."""
+"""The rules pages: each variant as the app plays it, generated from its record.
+
+Nothing on a rules page is written here by hand: the players, the deal, the melds, the
+card values, every bonus and surcharge, the end of the game and every house rule are read
+from the variant's data, and the worked example is scored by the engine when the page is
+shown, so a number changed in the data changes the page and the score together.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from typing import Any
 
-from scorekeeper.rules.catalog import VARIANTS, AceMode, get_variant
+from flask import Blueprint, abort, render_template
+from flask_babel import get_locale, gettext, ngettext
+
+from scorekeeper.rules.cards import card_faces, format_card, parse_cards
+from scorekeeper.rules.catalog import (
+    COMMON_OPTIONS,
+    SCORING_NUMBERS,
+    VARIANTS,
+    GameEnd,
+    Goal,
+    Variant,
+)
+from scorekeeper.rules.errors import RulesError
+from scorekeeper.rules.scoring import score
 
 bp = Blueprint("rules_pages", __name__, url_prefix="/rules")
 
-ACE_MODE_TEXT = {
-    AceMode.LOW: "low only (A-2-3)",
-    AceMode.HIGH: "high only (Q-K-A)",
-    AceMode.LOW_OR_HIGH: "low or high (A-2-3 or Q-K-A), never K-A-2",
-    AceMode.AROUND: "around the corner (K-A-2 allowed)",
-}
+
+def _lang() -> str:
+    return str(get_locale() or "en")
+
+
+def _tr(text: str) -> str:
+    """A word from the data (marked with N_ there) in the page's language."""
+    return gettext(str(text)) if text else ""
+
+
+def players_text(low: int, high: int) -> str:
+    """'4 players' where the count is fixed, '2–7 players' otherwise."""
+    if low == high:
+        return ngettext("%(num)s player", "%(num)s players", low)
+    return gettext("%(low)s–%(high)s players", low=low, high=high)
+
+
+def _deal(variant: Variant) -> list[dict[str, Any]]:
+    return [
+        {
+            "players": players_text(*row.players),
+            "decks": row.decks,
+            "jokers": row.jokers,
+            "cards": row.cards,
+        }
+        for row in variant.deal
+    ]
+
+
+def _card_values(variant: Variant) -> list[dict[str, Any]]:
+    values = variant.values
+    lang = _lang()
+    if values.ace is not None:
+        ace: Any = values.ace
+    else:  # Basic Rummy: "ace 1 (11 whenever the ace may follow the king)"
+        ace = gettext("1 (11 where an ace may follow the king)")
+    faces = {
+        "A": ace,
+        "2–10": gettext("face value") if values.pip is None else values.pip,
+        "J": values.jack,
+        "Q": values.queen,
+        "K": values.king,
+    }
+    shown = card_faces(lang)
+    rows = [{"key": name, "card": shown.get(name, name), "value": v} for name, v in faces.items()]
+    joker = shown["JK"] if shown["JK"] != "JK" else gettext("Joker")
+    rows.append({"key": "JK", "card": joker, "value": values.joker})
+    return rows
+
+
+def _number_text(name: str, value: Any) -> str:
+    """A scoring number as the page shows it; a ladder or a list spelled out."""
+    if name == "place_chips":
+        return "; ".join(
+            gettext(
+                "%(players)s: %(chips)s",
+                players=players_text(count, count),
+                chips=", ".join(str(chip) for chip in chips),
+            )
+            for count, chips in sorted(value.items())
+        )
+    if name == "quick_chips":
+        return "; ".join(
+            ngettext(
+                "after %(num)s draw: %(chips)s",
+                "after %(num)s draws: %(chips)s",
+                draws,
+                chips=chips,
+            )
+            for draws, chips in enumerate(value)
+        )
+    return str(value)
+
+
+def _numbers(variant: Variant) -> list[dict[str, Any]]:
+    return [
+        {"name": name, "label": _tr(SCORING_NUMBERS[name]), "value": _number_text(name, value)}
+        for name, value in variant.scoring_numbers()
+    ]
+
+
+def _default_text(variant: Variant, option: Any) -> str:
+    default = option.default
+    if default is None:
+        if option.sets == "rounds" and variant.rounds_per_player:
+            return ngettext(
+                "%(num)s hand per player",
+                "%(num)s hands per player",
+                variant.rounds_per_player,
+            )
+        if option.sets in ("decks", "jokers", "cards"):
+            return gettext("by the player count (see the deal)")
+        return gettext("none")
+    if option.kind is bool:
+        return gettext("on") if default else gettext("off")
+    if option.choice_help.get(default):
+        return f"{default} ({_tr(option.choice_help[default])})"
+    return str(default)
+
+
+def _options(variant: Variant) -> list[dict[str, Any]]:
+    rows = []
+    for name, option in variant.options.items():
+        changes = [
+            {
+                "label": _tr(SCORING_NUMBERS[field]),
+                "value": _number_text(field, getattr(variant, field)),
+            }
+            for field in option.numbers
+            if getattr(variant, field)
+        ]
+        when_on = []
+        for field, value in option.when_on.items():
+            if field == "values":
+                when_on.append(
+                    gettext(
+                        "every card %(pip)s, a joker %(joker)s", pip=value.pip, joker=value.joker
+                    )
+                )
+            elif field == "target":
+                when_on.append(gettext("target %(target)s unless chosen", target=value))
+        rows.append(
+            {
+                "name": name,
+                "label": _tr(option.label),
+                "help": _tr(option.help),
+                "default": _default_text(variant, option),
+                "choices": [
+                    (choice, _tr(option.choice_help.get(choice, ""))) for choice in option.choices
+                ],
+                "minimum": option.minimum,
+                "maximum": option.maximum,
+                "changes": changes,
+                "when_on": when_on,
+            }
+        )
+    return rows
+
+
+def _game_end(variant: Variant) -> list[str]:
+    lines = []
+    end = variant.game_end
+    if variant.target is not None and end == GameEnd.TARGET:
+        lines.append(gettext("The first to reach %(target)s ends the game.", target=variant.target))
+    elif end == GameEnd.THRESHOLD:
+        lines.append(gettext("A player passing %(target)s ends the game.", target=variant.target))
+    elif end == GameEnd.ELIMINATION:
+        lines.append(gettext("A player passing %(target)s is out.", target=variant.target))
+    if variant.rounds_per_player:
+        lines.append(
+            ngettext(
+                "Without an agreed number of hands: %(num)s hand per player.",
+                "Without an agreed number of hands: %(num)s hands per player.",
+                variant.rounds_per_player,
+            )
+        )
+    lines.append(
+        gettext("The lowest total wins.")
+        if variant.goal == Goal.LOW
+        else gettext("The highest total wins.")
+    )
+    if variant.winner_deals_next:
+        lines.append(gettext("The winner of a hand deals the next."))
+    return lines
+
+
+def _example(variant: Variant) -> dict[str, Any] | None:
+    """The variant's example round, scored by the engine now."""
+    if not variant.example:
+        return None
+    question = dict(variant.example)
+    lang = _lang()
+    try:
+        result = score(variant=variant.id, **question)
+    except RulesError:  # a bad example must not take the page down; the tests catch it
+        return None
+    round_ = question["round"]
+
+    def shown(cards: Any) -> str:
+        if isinstance(cards, int):
+            return str(cards)
+        return " ".join(format_card(card, lang) for card in parse_cards(cards))
+
+    hands = {player: shown(cards) for player, cards in round_.get("hands", {}).items()}
+    melds = {
+        player: [shown(meld) for meld in player_melds]
+        for player, player_melds in round_.get("melds", {}).items()
+    }
+    return {
+        "players": question["players"],
+        "winner": round_.get("winner"),
+        "end": round_.get("end"),
+        "hands": hands,
+        "melds": melds,
+        "delta": result["delta"],
+        "explain": result["explain"],
+        "notes": result.get("notes", []),
+    }
+
+
+def rules_page(variant: Variant) -> dict[str, Any]:
+    """Everything a variant's rules page shows, read from its record."""
+    return {
+        "ace": _tr(COMMON_OPTIONS["ace"].choice_help[variant.ace.value]),
+        "players": players_text(*variant.players),
+        "deal": _deal(variant),
+        "card_values": _card_values(variant),
+        "numbers": _numbers(variant),
+        "options": _options(variant),
+        "game_end": _game_end(variant),
+        "example": _example(variant),
+    }
 
 
 @bp.get("/")
@@ -25,10 +250,5 @@ def index():
 def variant(variant_id: str):
     if variant_id not in VARIANTS:
         abort(404)
-    chosen = get_variant(variant_id)
-    return render_template(
-        "rules_variant.html",
-        variant=chosen,
-        ace_text=ACE_MODE_TEXT[chosen.ace],
-        options=chosen.options,
-    )
+    chosen = VARIANTS[variant_id]
+    return render_template("rules_variant.html", variant=chosen, page=rules_page(chosen))

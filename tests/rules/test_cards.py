@@ -9,7 +9,9 @@ from scorekeeper.rules.cards import (
     Card,
     Rank,
     Suit,
+    card_faces,
     check_deck_limits,
+    format_card,
     full_deck,
     parse_card,
     parse_cards,
@@ -114,3 +116,90 @@ natural_cards = st.builds(Card, st.sampled_from(list(Rank)), st.sampled_from(lis
 def test_printing_then_parsing_gives_the_same_card(card):
     assert parse_card(str(card)) == card
     assert parse_card(str(card).lower()) == card
+
+
+# German (and French) letters: the grammar in cards.py's docstring, case by case.
+@pytest.mark.parametrize(
+    ("token", "canonical"),
+    [
+        ("BS", "JS"),  # Bube of spades
+        ("DH", "QH"),  # Dame of hearts
+        ("DD", "QD"),  # D before the suit is Dame, in last place diamonds
+        ("dd", "QD"),
+        ("10D", "10D"),  # a ten of diamonds stays one
+        ("KD", "KD"),  # König is K, as in English
+        ("AD", "AD"),  # Ass is A, as in English
+        ("BP", "JS"),  # P is Pik (spades)
+        ("D♣", "QC"),
+        ("B♦", "JD"),
+        ("VH", "JH"),  # French valet
+        ("RC", "KC"),  # French roi
+        ("Joker", "JK"),
+        ("JOKER", "JK"),
+        ("joker=DH", "JK=QH"),
+        ("JK", "JK"),  # J is never a rank before K: K is not a suit, so JK stays the joker
+    ],
+)
+def test_german_letters_read_as_the_table_means(token, canonical):
+    assert str(parse_card(token)) == canonical
+
+
+@pytest.mark.parametrize(
+    ("token", "why"),
+    [
+        ("KK", "suits are S, H, D, C (or ♠ ♥ ♦ ♣)"),  # Karo or Kreuz? K is never a suit
+        ("DK", "suits are S, H, D, C (or ♠ ♥ ♦ ♣)"),
+        ("D", "write a rank then a suit, like 7H or 10S"),  # a suit alone, or a Dame alone
+        ("BB", "suits are S, H, D, C (or ♠ ♥ ♦ ♣)"),
+    ],
+)
+def test_ambiguous_german_text_is_refused_not_guessed(token, why):
+    with pytest.raises(CardError, match=why.replace("(", r"\(").replace(")", r"\)")):
+        parse_card(token)
+
+
+@given(natural_cards)
+def test_every_english_card_reads_the_same_with_the_german_letters_added(card):
+    # the German letters only give meaning to letters that were no card before
+    for text in (str(card), str(card).lower()):
+        assert parse_card(text) == card
+
+
+@pytest.mark.parametrize(
+    ("card", "lang", "shown"),
+    [
+        ("QH", "de", "D♥"),
+        ("JS", "de", "B♠"),
+        ("KD", "de", "K♦"),
+        ("AC", "de", "A♣"),
+        ("10H", "de", "10♥"),
+        ("JK", "de", "Joker"),
+        ("JK=QS", "de", "Joker=D♠"),
+        ("JC", "fr", "V♣"),
+        ("KC", "fr", "R♣"),
+        ("QH", "en", "QH"),
+        ("QH", "vi", "QH"),
+        ("QH", "de_DE", "D♥"),
+    ],
+)
+def test_a_card_is_shown_in_the_tables_language(card, lang, shown):
+    assert format_card(parse_card(card), lang) == shown
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "vi"])
+@given(card=natural_cards)
+def test_a_card_shown_in_any_language_reads_back_as_itself(lang, card):
+    assert parse_card(format_card(card, lang)) == card
+
+
+def test_the_picker_faces_follow_the_language():
+    faces = card_faces("de")
+    assert (faces["J"], faces["Q"], faces["K"], faces["A"], faces["10"]) == (
+        "B",
+        "D",
+        "K",
+        "A",
+        "10",
+    )
+    assert faces["JK"] == "Joker"
+    assert card_faces("en")["J"] == "J"
