@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from markupsafe import escape
 
+from scorekeeper import create_app
 from scorekeeper.rules import catalog
 from scorekeeper.rules.catalog import VARIANTS, Deal
 from scorekeeper.rules.scoring import score
@@ -28,6 +29,21 @@ def test_the_picker_gets_its_card_letters_in_the_tables_language(client):
     assert english["faces"]["Q"] == "Q"
 
 
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    """One app for the read-only rules pages (they read the records at each request)."""
+    folder = tmp_path_factory.mktemp("rules-pages")
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(folder / "scorekeeper.sqlite"),
+            "SECRET_KEY": "test-secret-key-of-at-least-32-characters",
+            "SERVER_NAME": "table.test",
+        }
+    )
+    return app.test_client()
+
+
 def escaped(text):
     """Text as the page's templates write it."""
     return str(escape(str(text)))
@@ -41,8 +57,8 @@ def cells(page, attribute):
     return found
 
 
-def page_of(client, variant_id, lang="en"):
-    response = client.get(f"/rules/{variant_id}", headers={"Accept-Language": lang})
+def page_of(pages, variant_id, lang="en"):
+    response = pages.get(f"/rules/{variant_id}", headers={"Accept-Language": lang})
     assert response.status_code == 200
     return response.data.decode()
 
@@ -58,8 +74,8 @@ def patched(monkeypatch):
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
-def test_every_option_of_a_variant_is_on_its_rules_page(client, variant_id):
-    page = page_of(client, variant_id)
+def test_every_option_of_a_variant_is_on_its_rules_page(pages, variant_id):
+    page = page_of(pages, variant_id)
     for name, option in VARIANTS[variant_id].options.items():
         assert f'data-option="{name}"' in page, name
         assert escaped(option.label) in page, name
@@ -69,9 +85,9 @@ def test_every_option_of_a_variant_is_on_its_rules_page(client, variant_id):
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
-def test_every_scoring_number_of_a_variant_is_on_its_rules_page(client, variant_id):
+def test_every_scoring_number_of_a_variant_is_on_its_rules_page(pages, variant_id):
     variant = VARIANTS[variant_id]
-    page = page_of(client, variant_id)
+    page = page_of(pages, variant_id)
     numbers = cells(page, "number")
     for name, value in variant.scoring_numbers():
         (text,) = numbers[name]
@@ -99,26 +115,26 @@ def test_every_scoring_number_of_a_variant_is_on_its_rules_page(client, variant_
         assert f"reach {variant.target}" in page or f"passing {variant.target}" in page
 
 
-def test_a_fixed_number_of_players_is_not_a_range(client):
-    page = page_of(client, "nowrang")
+def test_a_fixed_number_of_players_is_not_a_range(pages):
+    page = page_of(pages, "nowrang")
     assert 'data-fact="players">2 players<' in page
     assert "2–2" not in page
-    assert 'data-fact="players">2–7 players<' in page_of(client, "rummy")
+    assert 'data-fact="players">2–7 players<' in page_of(pages, "rummy")
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
-def test_the_worked_example_is_scored_by_the_engine_when_the_page_is_shown(client, variant_id):
+def test_the_worked_example_is_scored_by_the_engine_when_the_page_is_shown(pages, variant_id):
     example = VARIANTS[variant_id].example
     expected = score(variant=variant_id, **example)
-    page = page_of(client, variant_id)
+    page = page_of(pages, variant_id)
     deltas = {key: texts[0] for key, texts in cells(page, "delta").items()}
     assert deltas == {p: f"{d:+d}" if d else "0" for p, d in expected["delta"].items()}
     for line in expected["explain"]:
         assert escaped(line) in page
 
 
-def test_the_rules_page_shows_the_example_cards_in_the_tables_language(client):
-    page = page_of(client, "rami", "de")
+def test_the_rules_page_shows_the_example_cards_in_the_tables_language(pages):
+    page = page_of(pages, "rami", "de")
     assert "Joker A♠ 10♥" in page  # Ben's JK AS 10H
 
 
@@ -149,20 +165,20 @@ def test_the_rules_page_shows_the_example_cards_in_the_tables_language(client):
     ],
 )
 def test_a_number_changed_in_the_data_changes_the_page(
-    client, patched, variant_id, changes, attribute, key, shown
+    pages, patched, variant_id, changes, attribute, key, shown
 ):
     patched(variant_id, **changes)
-    assert cells(page_of(client, variant_id), attribute)[key] == [shown]
+    assert cells(page_of(pages, variant_id), attribute)[key] == [shown]
 
 
-def test_the_example_on_the_page_follows_a_number_changed_in_the_data(client, patched):
+def test_the_example_on_the_page_follows_a_number_changed_in_the_data(pages, patched):
     patched("rami", unopened_surcharge=50)
     # Ben: 150 + 11 + 10 + 50
-    assert cells(page_of(client, "rami"), "delta")["Ben"] == ["+221"]
+    assert cells(page_of(pages, "rami"), "delta")["Ben"] == ["+221"]
 
 
-def test_the_first_meld_and_the_default_length_on_the_page_follow_the_data(client, patched):
+def test_the_first_meld_and_the_default_length_on_the_page_follow_the_data(pages, patched):
     patched("kaluki", opening_min=60)
-    assert "at least 60 points" in page_of(client, "kaluki")
+    assert "at least 60 points" in page_of(pages, "kaluki")
     patched("nowrang", rounds_per_player=3)
-    assert "3 hands per player" in page_of(client, "nowrang")
+    assert "3 hands per player" in page_of(pages, "nowrang")
