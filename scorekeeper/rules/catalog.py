@@ -2,10 +2,13 @@
 
 Each variant is one frozen :class:`Variant` record, filled in from
 ``shared/rules/VARIANTS.md``. A rule that differs between variants is a field
-here, never an ``if variant == ...`` elsewhere. House rules are options: each
-variant names the options it takes (:attr:`Variant.options`), and
-:func:`resolve` applies a session's options and player count to give the
-:class:`Rules` the rest of the engine reads.
+here, never an ``if variant == ...`` elsewhere, and every number the scoring uses
+(card values, bonuses, surcharges, chips, limits, default lengths) is a field of the
+record, so the rules pages are generated from it. House rules are options: each
+variant names the options it takes (:attr:`Variant.options`); an option that changes a
+number names the :class:`Rules` field it sets and takes the variant's own value as its
+default, declared once. :func:`resolve` applies a session's options and player count
+generically to give the :class:`Rules` the rest of the engine reads.
 
 >>> rules = resolve("rami", {}, players=4)
 >>> rules.decks, rules.jokers, rules.cards, rules.values.joker
