@@ -59,7 +59,10 @@ def answer(question: str, request: Any) -> dict[str, Any]:
     return getattr(rules, question)(request)
 
 
-def _run_question(question: str, path: str | None, stdout: TextIO, stdin: TextIO) -> int:
+def _run_question(
+    question: str, path: str | None, stdout: TextIO, stdin: TextIO, lang: str = "en"
+) -> int:
+    from .i18n import say_in
     from .rules.arranger import search_budget
     from .rules.errors import RulesError
     from .rules.requests import parse_json_request
@@ -74,9 +77,19 @@ def _run_question(question: str, path: str | None, stdout: TextIO, stdin: TextIO
         with search_budget():
             response = answer(question, request)
     except RulesError as error:
-        return _print_error(error.message, error.field, stdout)
-    _print_json(response, stdout)
+        return _print_error(say_in(error.message, lang), error.field, stdout)
+    _print_json(say_in(response, lang), stdout)
     return 0
+
+
+def _language(value: str) -> str:
+    from .i18n import base, languages
+
+    if base(value) not in languages():
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not a language we speak: {', '.join(languages())}"
+        )
+    return base(value)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -94,6 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
     for question in QUESTIONS:
         sub = commands.add_parser(question, help=helps[question])
         sub.add_argument("file", nargs="?", help="JSON request (default: standard input)")
+        sub.add_argument(
+            "--lang",
+            type=_language,
+            default="en",
+            help="say reasons, explain lines and errors in this language (en, de, fr, vi)",
+        )
     serve = commands.add_parser("serve", help="run the table app")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
@@ -115,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.command in COMMANDS:
         return run(args)
-    return _run_question(args.command, args.file, sys.stdout, sys.stdin)
+    return _run_question(args.command, args.file, sys.stdout, sys.stdin, args.lang)
 
 
 if __name__ == "__main__":

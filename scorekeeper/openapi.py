@@ -107,6 +107,7 @@ SCORE = {
             "additionalProperties": {"type": "array", "items": {"type": "string"}},
         },
         "explain": {"type": "array", "items": {"type": "string"}},
+        "notes": {"type": "array", "items": {"type": "string"}},
     },
 }
 TABLE = {

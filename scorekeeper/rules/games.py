@@ -14,6 +14,7 @@ from typing import Any
 
 from .catalog import GameEnd, Goal, Rules
 from .errors import RoundError, RulesError
+from .messages import N_, Nn_
 from .requests import as_request
 from .scoring import read_round, score_round, table
 
@@ -43,11 +44,18 @@ def game(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, A
 
     Rounds after the game has ended are refused: start a new game for them.
     """
-    request = as_request(request, fields)
+    return _play(as_request(request, fields), None)[0]
+
+
+def _play(
+    request: Mapping[str, Any], before: Mapping[str, Any] | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The game's answer for the request's rounds, played on from ``before`` (a state this
+    function returned; None: the start of the game), and the state after them."""
     rules, players, dealer = table(request)
     rounds = request.get("rounds", [])
     if not isinstance(rounds, list):
-        raise RulesError("'rounds' must be a list of rounds", "rounds")
+        raise RulesError(N_("'rounds' must be a list of rounds"), "rounds")
     # Without a dealer the first seat is taken to deal first, for passing the deal only:
     # a round whose score needs its dealer (a Phỏm tie) asks for it rather than guess.
     known = dealer is not None
@@ -58,17 +66,32 @@ def game(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, A
     eliminated: list[str] = []
     responses = []
     finished, reason = False, None
+    played = 0
+    if before is not None:
+        totals, won = dict(before["totals"]), dict(before["won"])
+        eliminated = list(before["eliminated"])
+        seats = [p for p in players if p not in eliminated]
+        dealer, known = before["dealer"], before["known"]
+        finished, reason, played = before["finished"], before["reason"], before["played"]
     end = rules.game_end
     if end == GameEnd.ROUNDS and rules.rounds is None:
         raise RulesError(
-            f"{rules.variant.name} ends after an agreed number of rounds: set the option 'rounds'",
+            N_(
+                "%(variant)s ends after an agreed number of rounds: set the option 'rounds'",
+                variant=rules.variant.name,
+            ),
             "options.rounds",
         )
-    for index, data in enumerate(rounds):
+    for index, data in enumerate(rounds, start=played):
         prefix = f"rounds[{index}]"
         if finished:
             raise RoundError(
-                f"the game ended after round {index}: {reason}; start a new game", prefix
+                N_(
+                    "the game ended after round %(round)s: %(reason)s; start a new game",
+                    round=index,
+                    reason=reason,
+                ),
+                prefix,
             )
         if isinstance(data, Mapping) and "dealer" in data:
             dealer, known = data["dealer"], True
@@ -88,16 +111,27 @@ def game(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, A
         # (VARIANTS.md, "Game length"); Rami's own ends read the target as a mark to pass.
         reaches = end in (GameEnd.TARGET, GameEnd.ROUNDS) and rules.target is not None
         if rules.options.get("single_hand"):
-            finished, reason = True, "single hand: each hand is its own game"
+            finished, reason = True, N_("single hand: each hand is its own game")
         elif reaches and any(totals[p] >= rules.target for p in seats):
-            finished, reason = True, f"a player reached {rules.target}"
+            finished, reason = True, N_("a player reached %(target)s", target=rules.target)
             note = rules.reading_notes.get("target")
             if note and rules.target == rules.variant.target:
-                reason += f" (the target {rules.target}: {note}; reading)"
+                reason = N_(
+                    "a player reached %(target)s (the target %(target)s: %(note)s; reading)",
+                    target=rules.target,
+                    note=note,
+                )
         elif rules.rounds is not None and index + 1 >= rules.rounds:
-            finished, reason = True, f"the agreed {rules.rounds} rounds are played"
+            finished, reason = (
+                True,
+                Nn_(
+                    "the agreed round is played",
+                    "the agreed %(num)s rounds are played",
+                    rules.rounds,
+                ),
+            )
         elif end == GameEnd.THRESHOLD and any(totals[p] > rules.target for p in seats):
-            finished, reason = True, f"a player passed {rules.target}"
+            finished, reason = True, N_("a player passed %(target)s", target=rules.target)
         elif end == GameEnd.ELIMINATION:
             out = [p for p in seats if totals[p] > rules.target]
             if out:
@@ -108,9 +142,22 @@ def game(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, A
             if len(seats) <= 1:
                 finished, reason = (
                     True,
-                    f"every other player passed {rules.target} and is eliminated",
+                    N_(
+                        "every other player passed %(target)s and is eliminated",
+                        target=rules.target,
+                    ),
                 )
 
+    state = {
+        "played": played + len(rounds),
+        "totals": dict(totals),
+        "won": dict(won),
+        "eliminated": list(eliminated),
+        "dealer": dealer,
+        "known": known,
+        "finished": finished,
+        "reason": reason,
+    }
     bonuses: dict[str, int] = {}
     if finished and rules.end_bonus:
         # Carousel: those who reached the target get +100, every other player +25 a round won
@@ -137,4 +184,15 @@ def game(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, A
     }
     if bonuses:
         answer["end_bonuses"] = bonuses
-    return answer
+    return answer, state
+
+
+def play_on(
+    request: Mapping[str, Any], before: Mapping[str, Any] | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Score only the request's ``rounds``, played after the state ``before`` (None: from the
+    start), as :func:`game` scores them after the rounds that led to ``before``: the answer
+    (its ``rounds`` are the new ones, numbered on from ``before``) and the state after them.
+    A state is plain JSON, so it can be kept and played on later.
+    """
+    return _play(request, before)

@@ -12,7 +12,7 @@ high-wins variant) every "collects from each" becomes a payment as well.
 >>> result["delta"], result["winners"]
 ({'Ana': 22, 'Ben': 0, 'Cem': 0}, ['Ana'])
 >>> result["explain"][1]
-'Ben: KS 10 + 7D 7 + AC 1 = 18'
+'Ben: KS 10 + 7D 7 + AC 1 = 18 for Ana; scores 0'
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from .cards import JOKER, Card, check_deck_limits, sort_key
 from .catalog import Rules, Scoring, resolve
 from .errors import RoundError, RulesError
 from .melds import MeldVerdict, going_out_reason, judge_meld
+from .messages import N_, Join, Message, Nn_, cards_joined
 from .requests import as_request, cards_at, melds_at
 
 GOING_OUT_ENDS = ("out", "rummy")
@@ -79,15 +80,23 @@ class Round:
 
 
 class Result:
-    """Deltas, payments, winners and explain lines as a round is scored."""
+    """Deltas, payments, winners and explain lines as a round is scored.
 
-    def __init__(self, players: Sequence[str]) -> None:
+    Each part of a player's line may say which number it ends with; a line whose last
+    part does not end with the player's delta is closed with "scores <delta>", so every
+    line ends with exactly what the sheet shows for that player.
+    """
+
+    def __init__(self, round_: Round) -> None:
+        self.round = round_
+        players = round_.players
         self.delta = {player: 0 for player in players}
         self.transfers: list[dict[str, Any]] = []
         self.winners: list[str] = []
-        self.lines: dict[str, list[str]] = {player: [] for player in players}
+        self.lines: dict[str, list[tuple[Message, int | None]]] = {p: [] for p in players}
+        self.notes: list[Message] = []
         # bonuses and surcharges by player, so a score sheet can mark them
-        self.bonuses: dict[str, list[str]] = {}
+        self.bonuses: dict[str, list[Message]] = {}
 
     def gain(self, player: str, amount: int) -> None:
         self.delta[player] += amount
@@ -106,12 +115,34 @@ class Result:
         else:
             self.gain(winner, amount)
 
-    def say(self, player: str, text: str) -> None:
-        self.lines[player].append(text)
+    def say(self, player: str, text: Message, ends_with: int | None = None) -> None:
+        """Add a part to a player's line; ``ends_with`` is the number it ends with, if any."""
+        self.lines[player].append((as_message(text), ends_with))
 
-    def mark(self, player: str, bonus: str) -> None:
+    def reading(self, key: str) -> Message | None:
+        """The marker for a part decided by a reading of VARIANTS.md, its note kept once
+        for the round; None where this variant has no such note."""
+        note = self.round.rules.reading_notes.get(key)
+        if not note:
+            return None
+        self.note(N_("Reading: %(note)s.", note=as_message(note)))
+        return N_("(reading)")
+
+    def note(self, note: Message) -> None:
+        if note not in self.notes:
+            self.notes.append(note)
+
+    def mark(self, player: str, bonus: Message) -> None:
         """Record a bonus or surcharge that touched this player's score."""
-        self.bonuses.setdefault(player, []).append(bonus)
+        self.bonuses.setdefault(player, []).append(as_message(bonus))
+
+    def explain(self, player: str) -> Message:
+        parts = self.lines[player]
+        delta = self.delta[player]
+        said = [text for text, _ in parts]
+        if not parts or parts[-1][1] != delta:
+            said.append(N_("scores %(points)s", points=delta))
+        return N_("%(player)s: %(parts)s", player=player, parts=Join(said, "; "))
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -119,11 +150,51 @@ class Result:
             "transfers": self.transfers,
             "winners": self.winners,
             "bonuses": self.bonuses,
-            "explain": [
-                f"{player}: {'; '.join(lines)}" if lines else f"{player}: 0"
-                for player, lines in self.lines.items()
-            ],
+            "explain": [self.explain(player) for player in self.lines],
+            "notes": self.notes,
         }
+
+
+def as_message(text: str) -> Message:
+    return text if isinstance(text, Message) else Message(text)
+
+
+def _amounts(items: Sequence[tuple[str, int]]) -> tuple[Message, int]:
+    """'Ben 18 + Cem 4 = 22' (a single 'Ben 18' restates nothing), and its total."""
+    total = sum(amount for _, amount in items)
+    parts = [N_("%(player)s %(amount)s", player=who, amount=amount) for who, amount in items]
+    if len(parts) == 1:
+        return parts[0], total
+    return N_("%(parts)s = %(total)s", parts=Join(parts, " + "), total=total), total
+
+
+def _with_reading(text: Message, marker: Message | None) -> Message:
+    return N_("%(text)s %(reading)s", text=text, reading=marker) if marker else text
+
+
+def _payments_by(result: Result, payer: str, start: int = 0) -> list[tuple[str, int]]:
+    """What ``payer`` paid each player in the transfers from ``start`` on, in order."""
+    paid: dict[str, int] = {}
+    for transfer in result.transfers[start:]:
+        if transfer["from"] == payer:
+            paid[transfer["to"]] = paid.get(transfer["to"], 0) + transfer["amount"]
+    return list(paid.items())
+
+
+def _received_by(result: Result, payee: str, start: int = 0) -> list[tuple[str, int]]:
+    got: dict[str, int] = {}
+    for transfer in result.transfers[start:]:
+        if transfer["to"] == payee:
+            got[transfer["from"]] = got.get(transfer["from"], 0) + transfer["amount"]
+    return list(got.items())
+
+
+def _say_payments(result: Result, player: str, start: int = 0) -> None:
+    """'pays Ana 18' (or 'pays Ana 1, Ben 1') for what ``player`` paid since ``start``."""
+    paid = _payments_by(result, player, start)
+    if paid:
+        listed = Join((N_("%(to)s %(amount)s", to=p, amount=a) for p, a in paid), ", ")
+        result.say(player, N_("pays %(payments)s", payments=listed))
 
 
 # --- reading and checking the round --------------------------------------------
@@ -421,28 +492,30 @@ def _count(round_: Round, player: str, *, showdown: bool) -> Hand:
     return hand
 
 
-def _sum_text(round_: Round, cards: Sequence[Card]) -> str:
-    """'JK 150 + A 11 + 10 = 171': each card and its value, the way a table adds up."""
+def _sum_text(round_: Round, cards: Sequence[Card]) -> Message:
+    """'JK 150 + AS 11 + 10H 10 = 171': each card and its value, the way a table adds up."""
     if not cards:
-        return "no cards = 0"
-    parts = [f"{card} {round_.rules.value(card)}" for card in cards]
-    total = sum(round_.rules.value(card) for card in cards)
-    return f"{' + '.join(parts)} = {total}" if len(parts) > 1 else f"{parts[0]}"
+        return N_("no cards")
+    values = round_.rules.value
+    parts = [N_("%(card)s %(points)s", card=card, points=values(card)) for card in cards]
+    if len(parts) == 1:
+        return parts[0]
+    total = sum(values(card) for card in cards)
+    return N_("%(parts)s = %(total)s", parts=Join(parts, " + "), total=total)
 
 
-def _reading(round_: Round, key: str) -> str:
-    """' (note: reading)' where a reading of VARIANTS.md decided this part of the score."""
-    note = round_.rules.reading_notes.get(key)
-    return f" ({note}: reading)" if note else ""
-
-
-def _hand_text(round_: Round, hand: Hand) -> str:
-    shown = ""
-    if hand.melds:
-        shown = "melds " + ", ".join("-".join(str(c) for c in meld) for meld in hand.melds) + "; "
+def _hand_text(round_: Round, hand: Hand) -> Message:
+    """What a hand counts; it ends with ``hand.points``."""
     if hand.counted is not None:
-        return shown + f"counted at the table: {hand.counted}"
-    return shown + ("deadwood " if hand.melds else "") + _sum_text(round_, hand.deadwood)
+        counted = N_("counted at the table: %(points)s", points=hand.counted)
+    else:
+        counted = _sum_text(round_, hand.deadwood)
+    if not hand.melds:
+        return counted
+    shown = Join((cards_joined(meld, "-") for meld in hand.melds), ", ")
+    if hand.counted is not None:
+        return N_("melds %(melds)s; %(count)s", melds=shown, count=counted)
+    return N_("melds %(melds)s; deadwood %(count)s", melds=shown, count=counted)
 
 
 # --- the scoring rules ----------------------------------------------------------------
@@ -453,40 +526,59 @@ def _winner_collects(round_: Round, result: Result) -> None:
     winner = round_.winner
     losers = round_.others(winner)
     _need_hands(round_, losers)
-    factor = 2 if round_.end == "rummy" and round_.rules.options.get("rummy_doubles") else 1
-    total = 0
+    doubled = round_.end == "rummy" and round_.rules.options.get("rummy_doubles")
+    factor = 2 if doubled else 1
+    collected = []
     for loser in losers:
         hand = _count(round_, loser, showdown=round_.rules.showdown)
         amount = hand.points * factor
-        total += amount
-        result.say(
-            loser,
-            _hand_text(round_, hand)
-            + (f", doubled = {amount}" if factor == 2 else "")
-            + _reading(round_, "hands"),
-        )
+        collected.append((loser, amount))
+        text = _hand_text(round_, hand)
+        if doubled:
+            text = N_("%(hand)s, doubled = %(points)s", hand=text, points=amount)
+        text = _with_reading(text, result.reading("hands"))
+        if round_.pay:
+            result.say(loser, text)
+        else:
+            result.say(loser, N_("%(hand)s for %(winner)s", hand=text, winner=winner))
         result.collect(round_, winner, loser, amount)
-    how = "went rummy" if round_.end == "rummy" else "went out"
-    doubled = " (going rummy scores double)" if factor == 2 else ""
-    result.say(winner, f"{how}, collects {total}{doubled}")
-    if factor == 2:
-        result.mark(winner, "going rummy scores double")
+        _say_payments(result, loser)
+    if doubled:
+        how = N_("went rummy (going rummy scores double)")
+        result.mark(winner, N_("going rummy scores double"))
+    else:
+        how = N_("went rummy") if round_.end == "rummy" else N_("went out")
+    listed, total = _amounts(collected)
+    if round_.pay:
+        result.say(winner, N_("%(how)s, receives %(amounts)s", how=how, amounts=listed), total)
+    else:
+        result.say(winner, N_("%(how)s, collects %(amounts)s", how=how, amounts=listed), total)
     result.winners.append(winner)
 
 
 def _lowest_takes_differences(
     round_: Round, result: Result, counts: Mapping[str, int], winners: Sequence[str]
-) -> dict[str, int]:
-    """Each winner earns the differences between their count and every other player's."""
+) -> dict[str, tuple[Message, int]]:
+    """Each winner earns the differences between their count and every other player's;
+    what each winner earned, said as 'Ben 5 + Cem 12 = 17'."""
     earned = {}
     for winner in winners:
-        total = 0
+        differences = []
         for other in round_.others(winner):
             difference = counts[other] - counts[winner]
             if difference > 0:
                 result.collect(round_, winner, other, difference)
-                total += difference
-        earned[winner] = total
+                differences.append((other, difference))
+                if round_.pay:
+                    result.say(
+                        other,
+                        N_(
+                            "pays %(to)s the difference %(amount)s",
+                            to=winner,
+                            amount=difference,
+                        ),
+                    )
+        earned[winner] = _amounts(differences) if differences else (N_("0"), 0)
     return earned
 
 
@@ -499,7 +591,10 @@ def _count_everyone(
     for player in round_.players:
         hand = _count(round_, player, showdown=showdown)
         counts[player] = hand.points
-        result.say(player, ("knocked: " if player == knocker else "") + _hand_text(round_, hand))
+        text = _hand_text(round_, hand)
+        if player == knocker:
+            text = N_("knocked: %(hand)s", hand=text)
+        result.say(player, text)
     low = min(counts.values())
     return counts, [p for p in round_.players if counts[p] == low]
 
@@ -522,30 +617,53 @@ def _block(round_: Round, result: Result) -> None:
     counts, lowest = _count_everyone(round_, result, showdown=False)
     _declared_winner_agrees(round_, lowest)
     low = counts[lowest[0]]
-    total = sum(count - low for count in counts.values())
+    differences = [(p, counts[p] - low) for p in round_.players if counts[p] > low]
+    total = sum(amount for _, amount in differences)
     ways = len(lowest)
     # with pay each player pays their own difference, split among the tied lowest
-    split = [(count - low) // ways for count in counts.values()] if round_.pay else [total // ways]
+    split = [amount // ways for _, amount in differences] if round_.pay else [total // ways]
     share = sum(split)
     remainder = total - share * ways
     for winner in lowest:
         if round_.pay:
-            for other in round_.players:
-                result.pay(other, winner, (counts[other] - low) // ways)
+            for other, amount in differences:
+                result.pay(other, winner, amount // ways)
         else:
             result.gain(winner, share)
     for player in round_.players:
-        paid = [t for t in result.transfers if t["from"] == player]
-        if paid:
-            to = ", ".join(f"{t['to']} {t['amount']}" for t in paid)
-            result.say(player, f"pays {to} = {result.delta[player]}")
+        _say_payments(result, player)
+    marker = result.reading("stock")
     for winner in lowest:
-        text = f"lowest count, earns the differences {total}"
+        text = _with_reading(N_("lowest count"), marker)
+        listed = _amounts(differences)[0] if differences else N_("0")
         if ways > 1:
-            text += f", shared {ways} ways"
-        if remainder and winner == lowest[0]:
-            text += f" ({remainder} point(s) that cannot be divided are credited to nobody)"
-        result.say(winner, text + _reading(round_, "stock") + f" = {result.delta[winner]}")
+            shared = Nn_(
+                "%(text)s; the differences %(listed)s shared %(num)s way",
+                "%(text)s; the differences %(listed)s shared %(num)s ways",
+                ways,
+                text=text,
+                listed=listed,
+            )
+            if remainder and winner == lowest[0]:
+                shared = Nn_(
+                    "%(shared)s (%(num)s point that cannot be divided is credited to nobody)",
+                    "%(shared)s (%(num)s points that cannot be divided are credited to nobody)",
+                    remainder,
+                    shared=shared,
+                )
+            result.say(winner, shared)
+        elif round_.pay:
+            result.say(
+                winner,
+                N_("%(text)s, receives the differences %(listed)s", text=text, listed=listed),
+                total,
+            )
+        else:
+            result.say(
+                winner,
+                N_("%(text)s, earns the differences %(listed)s", text=text, listed=listed),
+                total,
+            )
     result.winners.extend(lowest)
 
 
@@ -560,8 +678,12 @@ def _penalty(round_: Round, result: Result) -> None:
         for loser in losers:
             if not isinstance(opened.get(loser), bool):
                 raise RoundError(
-                    f"{rules.variant.name} needs to know whether {loser} had melded before the "
-                    "round ended (round.opened, true or false)",
+                    N_(
+                        "%(variant)s needs to know whether %(player)s had melded before the "
+                        "round ended (round.opened, true or false)",
+                        variant=rules.variant.name,
+                        player=loser,
+                    ),
                     f"round.opened.{loser}",
                 )
     went_rummy = round_.end == "rummy"
@@ -574,32 +696,53 @@ def _penalty(round_: Round, result: Result) -> None:
         if unopened and not opened[loser]:
             if rules.options.get("unopened") == "flat":
                 penalty = unopened
-                text += f", no meld yet: a flat {unopened} instead"
-                result.mark(loser, f"no meld: flat {unopened}")
+                text = N_(
+                    "%(hand)s, no meld yet: a flat %(points)s instead", hand=text, points=unopened
+                )
+                result.mark(loser, N_("no meld: flat %(points)s", points=unopened))
             else:
                 penalty += unopened
-                text += f", no meld yet +{unopened}"
-                result.mark(loser, f"no meld +{unopened}")
+                text = N_("%(hand)s, no meld yet +%(points)s", hand=text, points=unopened)
+                result.mark(loser, N_("no meld +%(points)s", points=unopened))
         if went_rummy and rules.rummy_surcharge:
             if rules.options.get("rummy") == "double":
                 penalty *= 2
-                text += ", winner went rummy: doubled"
-                result.mark(loser, "winner went rummy: doubled")
+                text = N_("%(hand)s, winner went rummy: doubled", hand=text)
+                result.mark(loser, N_("winner went rummy: doubled"))
             elif nobody_melded:
                 extra = rules.rummy_unopened_table_surcharge
                 penalty += extra
-                text += f", winner went rummy with nobody melded +{extra} (reading: it replaces the {rules.rummy_surcharge})"
-                result.mark(loser, f"rummy from a table with no meld +{extra}")
+                result.note(
+                    N_(
+                        "Reading: a rummy from a table where nobody had melded adds %(extra)s, "
+                        "which replaces the %(surcharge)s.",
+                        extra=extra,
+                        surcharge=rules.rummy_surcharge,
+                    )
+                )
+                text = N_(
+                    "%(hand)s, winner went rummy with nobody melded +%(points)s (reading)",
+                    hand=text,
+                    points=extra,
+                )
+                result.mark(loser, N_("rummy from a table with no meld +%(points)s", points=extra))
             else:
                 penalty += rules.rummy_surcharge
-                text += f", winner went rummy +{rules.rummy_surcharge}"
-                result.mark(loser, f"winner went rummy +{rules.rummy_surcharge}")
+                text = N_(
+                    "%(hand)s, winner went rummy +%(points)s",
+                    hand=text,
+                    points=rules.rummy_surcharge,
+                )
+                result.mark(
+                    loser, N_("winner went rummy +%(points)s", points=rules.rummy_surcharge)
+                )
         if penalty != hand.points:
-            text += f" = {penalty}"
+            text = N_("%(text)s = %(points)s", text=text, points=penalty)
+        shown = penalty != hand.points or hand.counted is not None or hand.deadwood
         result.gain(loser, penalty)
-        result.say(loser, text)
+        result.say(loser, text, penalty if shown else None)
     if winner:
-        result.say(winner, "went rummy, 0" if went_rummy else "went out, 0")
+        result.say(winner, N_("went rummy: 0") if went_rummy else N_("went out: 0"), 0)
         result.winners.append(winner)
 
 
@@ -615,26 +758,59 @@ def _knock(round_: Round, result: Result) -> None:
         winners = [p for p in lowest if p != knocker]
     earned = _lowest_takes_differences(round_, result, counts, winners)
     for winner in winners:
-        text = f"wins the differences {earned[winner]}"
+        listed, total = earned[winner]
+        result.say(winner, N_("wins the differences %(earned)s", earned=listed), total)
         if counts[winner] == 0:
-            for other in round_.others(winner):
+            opponents = round_.others(winner)
+            for other in opponents:
                 result.collect(round_, winner, other, rules.rummy_bonus)
-            text += f", rummy +{rules.rummy_bonus} x {len(round_.others(winner))}"
-            result.mark(winner, f"rummy +{rules.rummy_bonus} per opponent")
+            result.say(winner, _from_each(N_("rummy bonus"), rules.rummy_bonus, opponents))
+            result.mark(winner, N_("rummy +%(points)s per opponent", points=rules.rummy_bonus))
         if winner != knocker:
             below = counts[winner] < counts[knocker]
             if below or rules.options.get("undercut_on_tie"):
                 result.pay(knocker, winner, rules.undercut_bonus)
-                text += f", undercut bonus {rules.undercut_bonus} paid by {knocker}"
-                result.say(knocker, f"pays the undercut bonus {rules.undercut_bonus} to {winner}")
-                result.mark(winner, f"undercut +{rules.undercut_bonus}")
+                result.say(
+                    winner,
+                    N_(
+                        "undercut bonus %(points)s paid by %(knocker)s",
+                        points=rules.undercut_bonus,
+                        knocker=knocker,
+                    ),
+                )
+                result.say(
+                    knocker,
+                    N_(
+                        "pays %(to)s the undercut bonus %(amount)s",
+                        to=winner,
+                        amount=rules.undercut_bonus,
+                    ),
+                )
+                result.mark(winner, N_("undercut +%(points)s", points=rules.undercut_bonus))
             else:
-                text += f" (ties {knocker}: a tie pays no undercut bonus)"
-        result.say(winner, text)
+                result.say(
+                    winner, N_("ties %(knocker)s: a tie pays no undercut bonus", knocker=knocker)
+                )
     if len(winners) > 1:
         for winner in winners:
-            result.say(winner, "shares the lowest count, scores as a winner (reading)")
+            result.say(winner, N_("shares the lowest count, scores as a winner (reading)"))
+        result.note(N_("Reading: players who share the lowest count each score as a winner."))
     result.winners.extend(winners)
+
+
+def _from_each(what: Message, points: int, opponents: Sequence[str]) -> Message:
+    """'rummy bonus from Ben: 25' or 'rummy bonus 25 from each of 3 = 75'."""
+    if len(opponents) == 1:
+        return N_(
+            "%(what)s from %(player)s: %(points)s", what=what, points=points, player=opponents[0]
+        )
+    return N_(
+        "%(what)s %(points)s from each of %(count)s = %(total)s",
+        what=what,
+        points=points,
+        count=len(opponents),
+        total=points * len(opponents),
+    )
 
 
 def _wild_cards(verdicts: Sequence[MeldVerdict]) -> tuple[int, int]:
@@ -681,36 +857,81 @@ def _continental(round_: Round, result: Result) -> None:
         verdicts = _winner_melds(round_, pattern=True)
         jokers, deuces = _wild_cards(verdicts)
         cards = [card for verdict in verdicts for card in verdict.cards]
-        one_suit = len(cards) == 15 and len({card.plays_as.suit for card in cards}) == 1
-    parts = [("went out", 1)]
+        one_suit = len(cards) == rules.cards and len({card.plays_as.suit for card in cards}) == 1
+    parts = [(N_("went out %(points)s", points=rules.out_chips), rules.out_chips)]
     if jokers:
-        parts.append((f"{jokers} joker(s) x 2", 2 * jokers))
+        parts.append(
+            (
+                Nn_(
+                    "%(num)s joker %(points)s",
+                    "%(num)s jokers %(points)s (%(each)s each)",
+                    jokers,
+                    points=rules.joker_chips * jokers,
+                    each=rules.joker_chips,
+                ),
+                rules.joker_chips * jokers,
+            )
+        )
     if rules.deuces_wild and deuces:
-        parts.append((f"{deuces} wild deuce(s)", deuces))
+        parts.append(
+            (
+                Nn_(
+                    "%(num)s wild deuce %(points)s",
+                    "%(num)s wild deuces %(points)s",
+                    deuces,
+                    points=rules.wild_deuce_chips * deuces,
+                ),
+                rules.wild_deuce_chips * deuces,
+            )
+        )
     if rules.options.get("quick_bonus"):
         draws = round_.facts.get("draws")
         if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
             raise RoundError(
-                "the quick-meld bonus needs round.draws: how many cards the winner drew",
+                N_("the quick-meld bonus needs round.draws: how many cards the winner drew"),
                 "round.draws",
             )
-        if draws == 0:
-            parts.append(("out after 0 draws", 10))
-        elif draws == 1:
-            parts.append(("out after 1 draw", 7))
+        if draws < len(rules.quick_chips):
+            quick = rules.quick_chips[draws]
+            parts.append(
+                (
+                    Nn_(
+                        "out after %(num)s draw %(points)s",
+                        "out after %(num)s draws %(points)s",
+                        draws,
+                        points=quick,
+                    ),
+                    quick,
+                )
+            )
     if rules.options.get("special_bonus"):
         if jokers == 0 and deuces == 0:
-            parts.append(("no wild card", 10))
+            parts.append(
+                (N_("no wild card %(points)s", points=rules.no_wild_chips), rules.no_wild_chips)
+            )
         if one_suit:
-            parts.append(("all 15 cards one suit", 10))
+            chips = rules.one_suit_chips
+            parts.append(
+                (
+                    N_("all %(cards)s cards one suit %(points)s", cards=rules.cards, points=chips),
+                    chips,
+                )
+            )
     each = sum(amount for _, amount in parts)
-    for loser in round_.others(winner):
+    losers = round_.others(winner)
+    for loser in losers:
         result.pay(loser, winner, each)
-        result.say(loser, f"pays {winner} {each}")
-    for text, amount in parts[1:]:
-        result.mark(winner, f"{text} +{amount} each")
-    detail = " + ".join(f"{text} {amount}" for text, amount in parts)
-    result.say(winner, f"{detail} = {each} from each of {len(round_.others(winner))}")
+        _say_payments(result, loser)
+    for text, _ in parts[1:]:
+        result.mark(winner, N_("%(bonus)s from each", bonus=text))
+    added = [text for text, _ in parts]
+    if len(added) > 1:
+        each_text = N_("%(parts)s = %(each)s", parts=Join(added, " + "), each=each)
+    else:
+        each_text = added[0]
+    listed, total = _amounts([(loser, each) for loser in losers])
+    result.say(winner, N_("%(each)s from each", each=each_text))
+    result.say(winner, N_("receives %(listed)s", listed=listed), total)
     result.winners.append(winner)
 
 
@@ -720,21 +941,41 @@ def _queen_city(round_: Round, result: Result) -> None:
     rules = round_.rules
     if winner not in round_.melds and "meld_points" in round_.facts:
         value = _meld_points_fact(round_)
-        added = f"counted at the table: {value}"
+        added = N_("counted at the table: %(points)s", points=value)
     else:
         verdicts = _winner_melds(round_, pattern=True)
+        played = [card for verdict in verdicts for card in verdict.cards]
         # a joker counts as the card it replaces (reading)
-        cards = [card.plays_as for verdict in verdicts for card in verdict.cards]
+        cards = [card.plays_as for card in played]
         value = sum(rules.value(card) for card in cards)
-        added = f"{' + '.join(str(rules.value(c)) for c in cards)} = {value}"
+        values = [N_("%(points)s", points=rules.value(card)) for card in cards]
+        added = N_("%(parts)s = %(total)s", parts=Join(values, " + "), total=value)
+        if any(verdict.jokers for verdict in verdicts):
+            added = N_(
+                "%(parts)s (a joker counts as its card: reading) = %(total)s",
+                parts=Join(values, " + "),
+                total=value,
+            )
+            result.note(N_("Reading: a joker counts as the card it replaces."))
+        elif len(values) == 1:
+            added = values[0]
     opponents = round_.others(winner)
     for loser in opponents:
         result.collect(round_, winner, loser, value)
-    result.say(
-        winner,
-        f"own melds {added}, x {len(opponents)} opponents = {value * len(opponents)} "
-        "(a joker counts as its card: reading)",
-    )
+        _say_payments(result, loser)
+    if len(opponents) == 1:
+        result.say(winner, N_("own melds %(melds)s", melds=added), value)
+    else:
+        result.say(
+            winner,
+            N_(
+                "own melds %(melds)s, from each of %(count)s opponents = %(total)s",
+                melds=added,
+                count=len(opponents),
+                total=value * len(opponents),
+            ),
+            value * len(opponents),
+        )
     result.winners.append(winner)
 
 
@@ -786,29 +1027,45 @@ def _wilds_fact(round_: Round) -> tuple[int, int]:
     return jokers, deuces
 
 
-PHOM_PLACES = {2: (1,), 3: (1, 2), 4: (1, 2, 3)}
-PHOM_MOM = 4
-
-
 def _phom(round_: Round, result: Result) -> None:
-    """Phỏm's chips: ù pays 6 (12) from each; otherwise by place, móm pays 4."""
+    """Phỏm's chips: ù from each; otherwise by place, and móm pays its own."""
+    rules = round_.rules
     players = round_.players
     fed = _fed_pairs(round_)
     if round_.end == "rummy":
         winner = round_.winner
         _check_u(round_)
-        chips = 12 if round_.facts.get("ten_cards") else 6
-        feeder = next((giver for giver, takers in fed.items() if takers.get(winner, 0) >= 3), None)
-        for loser in round_.others(winner):
-            payer = feeder or loser
-            result.pay(payer, winner, chips)
-            if feeder and feeder != loser:
-                result.say(feeder, f"fed {winner} three discards: pays {chips} for {loser}")
-            else:
-                result.say(loser, f"pays {chips} for ù")
+        chips = rules.u_all_cards_chips if round_.facts.get("ten_cards") else rules.u_chips
+        liable = rules.feeds_for_liability
+        feeder = next((g for g, takers in fed.items() if takers.get(winner, 0) >= liable), None)
+        losers = round_.others(winner)
+        for loser in losers:
+            result.pay(feeder or loser, winner, chips)
+        if feeder:
+            covered = [loser for loser in losers if loser != feeder]
+            result.say(
+                feeder,
+                N_(
+                    "fed %(to)s %(feeds)s discards: pays %(to)s the ù for everyone, %(chips)s "
+                    "for each of %(count)s = %(amount)s",
+                    to=winner,
+                    feeds=liable,
+                    chips=chips,
+                    count=len(losers),
+                    amount=chips * len(losers),
+                ),
+            )
+            for loser in covered:
+                result.say(loser, N_("%(feeder)s pays the ù for them", feeder=feeder))
+        else:
+            for loser in losers:
+                result.say(loser, N_("pays %(to)s %(amount)s for ù", to=winner, amount=chips))
+        if round_.facts.get("ten_cards"):
+            how = N_("all %(cards)s cards melded", cards=rules.cards + 1)
+        else:
+            how = N_("%(cards)s cards melded and a discard", cards=rules.cards)
         result.say(
-            winner,
-            f"ù ({'all 10 cards melded' if chips == 12 else '9 cards melded and a discard'})",
+            winner, _from_each(N_("ù (%(how)s)", how=how), chips, losers), chips * len(losers)
         )
         result.winners.append(winner)
     else:
@@ -817,49 +1074,83 @@ def _phom(round_: Round, result: Result) -> None:
         for player in players:
             hand = _count(round_, player, showdown=True)
             counts[player] = hand.points
+            text = _hand_text(round_, hand)
             if not hand.melds:
                 mom.append(player)
-            result.say(
-                player, _hand_text(round_, hand) + (" (móm: no meld)" if not hand.melds else "")
-            )
+                text = N_("%(hand)s (móm: no meld)", hand=text)
+            result.say(player, text)
         ranked = [p for p in players if p not in mom] or list(players)
         if len({counts[p] for p in ranked}) < len(ranked) and round_.dealer is None:
             raise RoundError(
-                "a tie in Phỏm goes to the player earlier in turn order: the dealer is needed",
+                N_(
+                    "a tie in %(variant)s goes to the player earlier in turn order: "
+                    "the dealer is needed",
+                    variant=round_.rules.variant.name,
+                ),
                 "dealer",
             )
         order = round_.turn_order() if round_.dealer is not None else players
         ranked.sort(key=lambda p: (counts[p], order.index(p)))
         winner = ranked[0]
         _declared_winner_agrees(round_, [winner])
-        places = PHOM_PLACES[len(players)]
+        places = rules.place_chips[len(players)]
         place = 0
         for player in ranked[1:]:
             if player in mom:
                 continue
             result.pay(player, winner, places[place])
-            result.say(
-                player, f"place {place + 2}: pays {places[place]}" + _reading(round_, "places")
+            text = N_(
+                "place %(place)s: pays %(to)s %(amount)s",
+                place=place + 2,
+                to=winner,
+                amount=places[place],
             )
+            result.say(player, _with_reading(text, result.reading("places")))
             place += 1
         for player in mom:
             if player != winner:
-                result.pay(player, winner, PHOM_MOM)
-                result.say(player, f"móm: pays {PHOM_MOM}" + _reading(round_, "mom"))
+                result.pay(player, winner, rules.mom_chips)
+                text = N_("móm: pays %(to)s %(amount)s", to=winner, amount=rules.mom_chips)
+                result.say(player, _with_reading(text, result.reading("mom")))
         if len(mom) == len(players):
-            result.say(winner, "every player is móm: the lowest count wins (reading)")
-        result.say(winner, "lowest count wins the hand")
+            result.say(winner, N_("every player is móm: the lowest count wins (reading)"))
+            result.note(N_("Reading: when every player is móm, the lowest count wins."))
         tied = [p for p in ranked[1:] if counts[p] == counts[winner]]
         if tied:
+            text = N_("ties %(players)s and is earlier in turn order", players=Join(tied, ", "))
+            result.say(winner, _with_reading(text, result.reading("order")))
+        listed, total = _amounts(_received_by(result, winner))
+        if total:
             result.say(
-                winner,
-                f"ties {', '.join(tied)} and is earlier in turn order" + _reading(round_, "order"),
+                winner, N_("lowest count wins the hand, receives %(listed)s", listed=listed), total
             )
+        else:
+            result.say(winner, N_("lowest count wins the hand"))
         result.winners.append(winner)
     for giver, takers in fed.items():
         for taker, count in takers.items():
-            result.pay(giver, taker, count)
-            result.say(giver, f"fed {taker} {count} discard(s): pays {count}")
+            chips = count * round_.rules.feed_chips
+            result.pay(giver, taker, chips)
+            result.say(
+                giver,
+                Nn_(
+                    "fed %(to)s %(num)s discard: pays %(to)s %(amount)s",
+                    "fed %(to)s %(num)s discards: pays %(to)s %(amount)s",
+                    count,
+                    to=taker,
+                    amount=chips,
+                ),
+            )
+            result.say(
+                taker,
+                Nn_(
+                    "took %(num)s discard from %(giver)s: receives %(amount)s",
+                    "took %(num)s discards from %(giver)s: receives %(amount)s",
+                    count,
+                    giver=giver,
+                    amount=chips,
+                ),
+            )
 
 
 def _check_u(round_: Round) -> None:
@@ -872,11 +1163,12 @@ def _check_u(round_: Round) -> None:
     if not hand.cards and not melds:
         raise RoundError(f"{winner}'s cards are needed: {round_.rules.winner_cards_needed}", path)
     melded = len(hand.cards) + sum(len(meld) for meld in melds)
-    expected = 10 if _flag_fact(round_, "ten_cards") else 9
+    dealt = round_.rules.cards  # ù melds the deal and a discard, or one card more
+    expected = dealt + 1 if _flag_fact(round_, "ten_cards") else dealt
     if melded != expected:
         raise RoundError(
-            f"{winner}'s ù melds {melded} cards, but ù is 9 cards melded and a discard, or all "
-            f"10 (ten_cards): expected {expected} cards",
+            f"{winner}'s ù melds {melded} cards, but ù is {dealt} cards melded and a discard, "
+            f"or all {dealt + 1} (ten_cards): expected {expected} cards",
             path,
         )
 
@@ -912,10 +1204,15 @@ def _hands_won(round_: Round, result: Result) -> None:
     winner = round_.winner
     if round_.melds.get(winner):
         _winner_melds(round_, pattern=True)
-    for loser in round_.others(winner):
-        result.collect(round_, winner, loser, 1)
-        result.say(loser, "lost the hand")
-    result.say(winner, "won the hand: 1 (reading: the session counts hands won)")
+    losers = round_.others(winner)
+    points = round_.rules.hand_won_points
+    for loser in losers:
+        result.collect(round_, winner, loser, points)
+        result.say(loser, N_("lost the hand"))
+        _say_payments(result, loser)
+    result.note(N_("Reading: the session counts hands won."))
+    won = _from_each(N_("won the hand (reading)"), points, losers)
+    result.say(winner, won, points * len(losers))
     result.winners.append(winner)
 
 
@@ -935,27 +1232,41 @@ def _carousel(round_: Round, result: Result) -> None:
     _declared_winner_agrees(round_, winners)
     earned = _lowest_takes_differences(round_, result, counts, winners)
     for winner in winners:
-        text = f"lowest count, gets the differences {earned[winner]}"
+        listed, total = earned[winner]
+        result.say(
+            winner, N_("lowest count, gets the differences %(listed)s", listed=listed), total
+        )
         if knocker is not None and winner != knocker:
+            bonus = rules.undercut_bonus
             if round_.pay:
-                result.pay(knocker, winner, rules.undercut_bonus)
-                text += f", undercut bonus {rules.undercut_bonus} paid by {knocker}"
-                text += _reading(round_, "pay")
-                result.say(knocker, f"pays the undercut bonus {rules.undercut_bonus} to {winner}")
+                result.pay(knocker, winner, bonus)
+                text = N_(
+                    "undercut bonus %(points)s paid by %(knocker)s", points=bonus, knocker=knocker
+                )
+                result.say(winner, _with_reading(text, result.reading("pay")))
+                result.say(
+                    knocker,
+                    N_("pays %(to)s the undercut bonus %(amount)s", to=winner, amount=bonus),
+                )
             else:
-                result.gain(winner, rules.undercut_bonus)
-                text += f", undercut bonus +{rules.undercut_bonus}"
-            result.mark(winner, f"undercut +{rules.undercut_bonus}")
+                result.gain(winner, bonus)
+                result.say(winner, N_("undercut bonus +%(points)s", points=bonus))
+            result.mark(winner, N_("undercut +%(points)s", points=bonus))
         if round_.hands[winner].empty:
             result.gain(winner, rules.out_bonus)
-            text += f", no cards left +{rules.out_bonus}"
-            result.mark(winner, f"no cards left +{rules.out_bonus}")
+            text = N_("no cards left +%(points)s", points=rules.out_bonus)
             if round_.pay:
-                text += _reading(round_, "pay")
-        result.say(winner, text)
+                text = _with_reading(text, result.reading("pay"))
+            result.say(winner, text)
+            result.mark(winner, N_("no cards left +%(points)s", points=rules.out_bonus))
     if round_.end == "stock" and len(winners) > 1:
         for winner in winners:
-            result.say(winner, "tied lowest with the stock run out: scores as a winner (reading)")
+            result.say(
+                winner, N_("tied lowest with the stock run out: scores as a winner (reading)")
+            )
+        result.note(
+            N_("Reading: players tied lowest when the stock runs out each score as a winner.")
+        )
     result.winners.extend(winners)
 
 
@@ -973,7 +1284,7 @@ RULES = {
 
 
 def score_round(round_: Round) -> dict[str, Any]:
-    result = Result(round_.players)
+    result = Result(round_)
     RULES[round_.rules.scoring](round_, result)
     return result.as_json()
 

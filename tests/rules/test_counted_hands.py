@@ -232,7 +232,10 @@ def test_the_explain_line_says_counted_at_the_table():
     )
     assert result["explain"][1] == "Ben: counted at the table: 171, no meld yet +100 = 271"
     result = run("rummy", ABC, {}, None, {"winner": "Ana", "hands": {"Ben": 18, "Cem": ["4C"]}})
-    assert result["explain"][1:] == ["Ben: counted at the table: 18", "Cem: 4C 4"]
+    assert result["explain"][1:] == [
+        "Ben: counted at the table: 18 for Ana; scores 0",
+        "Cem: 4C 4 for Ana; scores 0",
+    ]
 
 
 def test_counts_and_cards_mix_in_one_round():

@@ -46,7 +46,7 @@ def test_rounds_and_target_whichever_comes_first():
         rounds=[german("Ana", Ben=30, Cem=5)],
     )
     assert result["finished"] is True
-    assert result["reason"] == "the agreed 1 rounds are played"
+    assert result["reason"] == "the agreed round is played"
     assert result["winners"] == ["Ana"]
 
 
