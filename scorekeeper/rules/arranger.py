@@ -14,6 +14,12 @@ may borrow a wild card ahead of that choice, and a state that ends owing wild
 cards it never got is no answer. Counting wild cards used and deuces made wild
 in the memo's key keeps this one search, not one per way of splitting the deuces.
 
+The common hand (distinct natural cards, no wild deuce) is a mask over the 52 cards
+and gets the same answer without most of the search: the melds the rules allow are
+tables kept with the Rules, the hand is cut into groups of cards no meld crosses, and
+only groups where melds overlap are searched (see :func:`_least_deadwood`). The public
+:func:`arrange` reads such a hand from its tokens straight into the mask.
+
 >>> from scorekeeper.rules.catalog import resolve
 >>> from scorekeeper.rules.cards import parse_cards
 >>> result = best_arrangement(resolve("knock-rummy"), parse_cards("AS 2S 3S 9D KC"))
@@ -47,6 +53,7 @@ from .cards import (
 from .catalog import MOST_CARDS_IN_HAND, AceMode, Rules, resolve
 from .errors import RulesError
 from .melds import rank_at, run_windows
+from .messages import N_
 from .requests import as_request, cards_at
 
 SUITS = tuple(Suit)
@@ -88,8 +95,11 @@ class _Clock:
             self.left = _CLOCK_EVERY
             if time.monotonic() > self.deadline:
                 raise RulesError(
-                    f"arranging these cards takes more than the referee's {SEARCH_SECONDS} s: "
-                    "ask about fewer or shorter hands, or fewer wild cards",
+                    N_(
+                        "arranging these cards takes more than the referee's %(seconds)s s: "
+                        "ask about fewer or shorter hands, or fewer wild cards",
+                        seconds=SEARCH_SECONDS,
+                    ),
                     None,
                 )
 
@@ -408,8 +418,8 @@ class _NaturalMelds:
     Kept apart so that a hand only looks where a meld can be: ``straight_from`` holds the
     runs laid along consecutive bits (where the hand has run_min cards in a row),
     ``sets_from`` the sets (at ranks the hand holds set_low times), ``corner_from`` the runs
-    that turn the corner at the ace. ``order`` is each meld's place in the order the search
-    tries a card's melds, which decides between equally good arrangements.
+    that turn the corner at the ace. ``order`` sorts melds by lowest card, and a card's melds
+    in the order the search tries them, which decides between equally good arrangements.
     """
 
     __slots__ = (
@@ -447,10 +457,11 @@ class _NaturalMelds:
         self.worth: dict[int, int] = {}
         self.order: dict[int, int] = {}
         values = rules.card_values
-        for bits in runs + sets:
+        layouts = runs + sets
+        for position, bits in enumerate(layouts):
             mask = sum(1 << b for b in bits)
             lowest = min(bits)
-            if bits in sets:
+            if position >= len(runs):
                 of_rank[lowest].append(mask)
             elif bits == list(range(lowest, lowest + len(bits))):
                 straight[lowest].append(mask)
@@ -459,7 +470,7 @@ class _NaturalMelds:
             self.cards[mask] = tuple(_NATURALS[b] for b in bits)
             self.texts[mask] = tuple(_TEXTS[b] for b in bits)
             self.worth[mask] = sum(values[b] for b in bits)
-            self.order[mask] = len(self.order)
+            self.order[mask] = lowest * len(layouts) + position
         # a straight run needs its lowest card and the next run_min - 1 in a row
         self.in_a_row = tuple(range(1, variant.run_min)) if runs else None
         self.straight_from = tuple(tuple(melds) for melds in straight)
@@ -566,7 +577,7 @@ def _least_deadwood(
             laid += _search_melds(melds, group, values, clock)
         elif table.worth[melds[0]]:  # one meld worth nothing is left: the search leaves ties
             laid.append(melds[0])
-    laid.sort(key=lambda meld: meld & -meld)
+    laid.sort(key=table.order.__getitem__)
     dead = hand
     for meld in laid:
         dead ^= meld
@@ -768,8 +779,13 @@ def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str
     hand = cards_at(tokens, "hand", "hand")
     if len(hand) > most:
         raise RulesError(
-            f"a hand in {rules.variant.name} holds at most {most} cards "
-            f"(the deal and two drawn), not {len(hand)}",
+            N_(
+                "a hand in %(variant)s holds at most %(most)s cards (the deal and two drawn), "
+                "not %(count)s",
+                variant=rules.variant.name,
+                most=most,
+                count=len(hand),
+            ),
             "hand",
         )
     check_hand_limits(hand, "hand", rules.decks, rules.jokers)
@@ -779,14 +795,11 @@ def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str
 def _plain_natural_hand(tokens: list[Any], deuces_wild: bool) -> int | None:
     """:func:`_natural_hand` for tokens, when each is a natural card written plainly."""
     try:
-        bits = list(map(_PLAIN_NATURAL_BITS.get, tokens))
-    except TypeError:  # a token that is a list or an object: the parser names it
+        mask = sum(map(_PLAIN_NATURAL_BITS.get, tokens))
+    except TypeError:  # a token written some other way (None), or a list: the parser reads it
         return None
-    if None in bits:
-        return None
-    mask = sum(bits)
     # a card twice carries into another bit, and leaves fewer bits than cards
-    if mask.bit_count() < len(bits) or (deuces_wild and mask & _DEUCE_MASK):
+    if mask.bit_count() < len(tokens) or (deuces_wild and mask & _DEUCE_MASK):
         return None
     return mask
 
