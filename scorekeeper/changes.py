@@ -1,22 +1,21 @@
 """Changing a session's rounds exactly once.
 
-A change is worked out on a snapshot of the session, checked by the engine over the
-whole session as it would be after it (so a correction that breaks a later round is
-refused), and written only if the session has not moved on since the snapshot. If it
-has, the change is worked out again on the new snapshot: the plan decides whether the
-news is a conflict for it. The last attempt holds the write lock throughout, so a busy
-session still gets its save in.
+A change is worked out on the session as it is (its revision read first), checked by
+the engine from the changed round onward (so a correction that breaks a later round is
+refused), and written, with the engine's answer for every round it rescored, only if
+the session has not moved on since. A new round is scored once, from the state kept
+after the round before it. If the session moved on, the change is worked out again:
+the plan decides whether the news is a conflict for it. The last attempt holds the
+write lock throughout, so a busy session still gets its save in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from . import store
-from .rules import RulesError, game
-from .sheet import keep_result, summary_of
+from . import derived, store
+from .rules import RulesError
 
 OPTIMISTIC_ATTEMPTS = 3
 
@@ -25,7 +24,6 @@ OPTIMISTIC_ATTEMPTS = 3
 class Saved:
     round_id: int
     number: int | None  # the round's number on the sheet after the change (None: deleted)
-    scored: tuple[store.Session, int, dict[str, Any]] | None = None  # the engine's answer
 
 
 @dataclass(frozen=True)
@@ -41,7 +39,6 @@ class Conflict:
     """Someone else changed what this change was based on."""
 
     session: store.Session
-    rounds: list[store.StoredRound]
 
 
 @dataclass(frozen=True)
@@ -61,29 +58,7 @@ class Refused:
 
 
 Outcome = Saved | Duplicate | Conflict | Broken | Refused
-Plan = Callable[[store.Session, list[store.StoredRound]], "store.Change | Outcome"]
-
-
-def number_of(round_id: int, rounds: list[store.StoredRound]) -> int | None:
-    return next((i + 1 for i, r in enumerate(rounds) if r.id == round_id), None)
-
-
-def _index_of(round_id: int | None, after: list[store.StoredRound]) -> int:
-    if round_id is None:
-        return len(after) - 1
-    return next(i for i, r in enumerate(after) if r.id == round_id)
-
-
-def _after(rounds: list[store.StoredRound], change: store.Change) -> list[store.StoredRound]:
-    """The live rounds once the change is made (a restored round returns to its place)."""
-    if change.round_id is None:
-        return [*rounds, store.StoredRound(0, 1 << 62, change.facts, "")]
-    kept = [r for r in rounds if r.id != change.round_id]
-    if change.deleted:
-        return kept
-    position = store.position_of(change.round_id)
-    changed = store.StoredRound(change.round_id, position, change.facts, "")
-    return sorted([*kept, changed], key=lambda r: (r.position, r.id))
+Plan = Callable[[store.Session], "store.Change | Outcome"]
 
 
 def apply(session_id: int, plan: Plan) -> Outcome:
@@ -95,33 +70,60 @@ def apply(session_id: int, plan: Plan) -> Outcome:
             with store.locked():
                 outcome = _attempt(session_id, plan)
         if outcome is not None:
-            if isinstance(outcome, Saved) and outcome.scored is not None:
-                # only once committed: the engine's answer is what the next page will show
-                keep_result(*outcome.scored)
             return outcome
     raise AssertionError("a locked attempt cannot go stale")  # pragma: no cover
 
 
+def _rescored(
+    session: store.Session, change: store.Change
+) -> tuple[dict | None, list[store.StoredRound]]:
+    """The state before the changed round, and the live rounds from it on once changed:
+    what the engine must score again (every round, when the kept scores are missing)."""
+    if not store.derived_ready(session.id, derived.ENGINE):
+        start: int | None = 0
+    elif change.round_id is None:
+        start = None  # a new round goes last: nothing after it to rescore
+    else:
+        start = store.position_of(change.round_id)
+    before = store.state_before(session.id, start) if start != 0 else None
+    rounds = store.live_rounds_from(session.id, start) if start is not None else []
+    if change.round_id is None:
+        return before, [*rounds, store.StoredRound(store.NEW_ROUND, 0, change.facts, "")]
+    kept = [r for r in rounds if r.id != change.round_id]
+    if change.deleted:
+        return before, kept
+    # a correction, or a restored round returning to its place
+    position = store.position_of(change.round_id)
+    changed = store.StoredRound(change.round_id, position, change.facts, "")
+    return before, sorted([*kept, changed], key=lambda r: (r.position, r.id))
+
+
 def _attempt(session_id: int, plan: Plan) -> Outcome | None:
-    session, rounds = store.snapshot(session_id)
-    planned = plan(session, rounds)
+    session = store.get_session(session_id)
+    planned = plan(session)
     if not isinstance(planned, store.Change):
         return planned
-    after = _after(rounds, planned)
+    before, rounds = _rescored(session, planned)
+    changed_id = store.NEW_ROUND if planned.round_id is None else planned.round_id
     try:
-        result: dict[str, Any] = game(session.engine_request([r.facts for r in after]))
+        scores = derived.score_on(session, before, rounds)
     except RulesError as error:
-        changed = None if planned.deleted else _index_of(planned.round_id, after)
-        return Broken(error.message, error.field, changed)
+        played_before = before["played"] if before else 0
+        changed = next(
+            (played_before + i for i, r in enumerate(rounds) if r.id == changed_id), None
+        )
+        return Broken(error.message, error.field, None if planned.deleted else changed)
+    state = derived.final_state(before, scores)
+    count = state["played"] if state else 0
     try:
-        round_id = store.write_change(session, planned, summary_of(session, result), len(after))
+        round_id = store.write_change(
+            session, planned, scores, derived.summary_of(session, state), count
+        )
     except store.Stale:
         return None
     except store.AlreadySaved:
         round_id = store.submitted(session_id, planned.submission or "")
         return Duplicate(round_id or 0, None)
-    scored = (session, session.revision + 1, result)
-    if planned.deleted:
-        return Saved(round_id, None, scored)
-    number = len(after) if planned.round_id is None else number_of(round_id, after)
-    return Saved(round_id, number, scored)
+    # the changed round's state counts the rounds up to it: its number on the sheet
+    number = next((after["played"] for rid, _, after in scores if rid == changed_id), None)
+    return Saved(round_id, None if planned.deleted else number)

@@ -144,6 +144,15 @@ def _table_groups(db: sqlite_utils.Database) -> None:
     db.execute("create index group_members_group on group_members (group_id)")
 
 
+def _round_scores(db: sqlite_utils.Database) -> None:
+    # The engine's answer kept with each live round: its score, and the game's state after
+    # it (totals, dealer, end, settlement tally), so a new round is scored from the round
+    # before it instead of a replay. A cache: null until worked out, rebuilt from the facts.
+    db["rounds"].add_column("score", str)
+    db["rounds"].add_column("after", str)
+    db["sessions"].add_column("updated", str)  # the last change, for the lists
+
+
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_sessions_and_rounds", _create_sessions_and_rounds),
     ("0002_session_revision", _add_session_revision),
@@ -151,6 +160,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0004_device_lists", _device_lists),
     ("0010_session_name_and_stake", _session_name_and_stake),
     ("0011_table_groups", _table_groups),
+    ("0012_round_scores", _round_scores),
 ]
 
 

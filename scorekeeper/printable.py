@@ -168,9 +168,11 @@ def build(
     record: dict[str, Any],
     stake: object = None,
     digits: int = 2,
+    result: dict[str, Any] | None = None,
     say: Callable[[Any], str] = str,
 ) -> Printable:
-    """The printable sheet of a game record (see :mod:`scorekeeper.exchange` for its form);
+    """The printable sheet of a game record (see :mod:`scorekeeper.exchange` for its form),
+    from the engine's ``result`` for it when the caller already has it (kept per round);
     ``say`` puts the sheet's own words in the reader's language (English as it is)."""
     request = record["game"]
     players = list(request["players"])
@@ -189,7 +191,7 @@ def build(
         house_rules=house_rules(variant.id, options, len(players)),
     )
     try:
-        result = game(request)
+        result = result if result is not None else game(request)
     except RulesError as error:
         sheet.error = error.message
         result = None
@@ -213,7 +215,8 @@ def build(
             mark = "*" if scored.get("bonuses", {}).get(p) else " "
             cells.append((f"{delta:+d}" if delta else "0", mark, f"({running[p]})"))
         parts.append(cells)
-        sheet.explain.append(f"{number}. " + " · ".join(map(with_suits, scored["explain"])))
+        lines = [with_suits(say(line)) for line in scored["explain"]]
+        sheet.explain.append(f"{number}. " + " · ".join(lines))
     totals = result["totals"] if result else running
     heading = [say("Round"), say("Dealer"), say("End"), *(short(p, NAME_WIDTH) for p in players)]
     total_row = [say("Total"), "", "", *(str(totals[p]) for p in players)]
@@ -232,7 +235,7 @@ def build(
     sheet.width = max(len(line) for line in laid)
     if result:
         sheet.finished = result["finished"]
-        sheet.reason = result.get("reason")
+        sheet.reason = say(result["reason"]) if result.get("reason") else None
         sheet.winners = result["winners"]
         won = result.get("rounds_won", {})
         sheet.standings = [

@@ -1,44 +1,59 @@
-"""A session's score sheet, derived from the engine: rows, totals, leader and chart."""
+"""A session's score sheet, read from the engine's answer kept with each round: rows,
+totals, leader, chart and settlement, drawing only the rows it shows."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import RulesError, game
-from .rules.catalog import Goal, get_variant, resolve
-from .store import Session, StoredRound, snapshot
+from . import derived
+from .rules import RulesError, progress
+from .rules.catalog import get_variant
+from .store import (
+    ScoredRound,
+    Session,
+    get_session,
+    scored_rounds,
+    scored_snapshot,
+    state_before,
+    totals_every,
+)
 
 END_TEXT = {"out": "went out", "rummy": "went rummy", "knock": "knocked", "stock": "stock ran out"}
 PALETTE = ["#0b5fff", "#d7263d", "#1b998b", "#f46036", "#6a4c93", "#2e294e", "#c5a000", "#3a7d44"]
+CHART_POINTS = 60  # a longer evening's chart is sampled: a phone draws no more
 
 
 @dataclass
 class Sheet:
     session: Session
-    rounds: list[StoredRound]
-    result: dict[str, Any] | None = None
-    error: str | None = None  # a stored round the engine now refuses (after a correction)
-    rows: list[dict[str, Any]] = field(default_factory=list)
+    state: dict[str, Any] | None = None  # the game's state after the last round
+    result: dict[str, Any] | None = None  # the game's standing: totals, finished, winners...
+    error: str | None = None  # a stored round the engine now refuses (after a new engine)
+    rows: list[dict[str, Any]] = field(default_factory=list)  # the rounds drawn, in order
 
     @property
     def variant(self):
         return get_variant(self.session.variant)
 
     @property
+    def round_count(self) -> int:
+        return self.state["played"] if self.state else 0
+
+    @property
+    def folded(self) -> int:
+        """Rounds not drawn (behind "show all")."""
+        return self.round_count - len(self.rows)
+
+    @property
     def totals(self) -> dict[str, int]:
-        if self.result:
-            return self.result["totals"]
-        start = resolve(self.session.variant, self.session.options, len(self.session.players)).start
-        return {p: start for p in self.session.players}
+        return self.result["totals"] if self.result else {}
 
     @property
     def leaders(self) -> list[str]:
-        if not self.rows:
+        if not self.round_count or not self.result:
             return []
-        return leaders_of(self.variant, self.totals)
+        return derived.leaders_of(self.session.variant, self.totals)
 
     @property
     def finished(self) -> bool:
@@ -48,99 +63,78 @@ class Sheet:
     def next_dealer(self) -> str:
         return self.result["next_dealer"] if self.result else self.session.first_dealer
 
-
-def leaders_of(variant, totals: dict[str, int]) -> list[str]:
-    pick = max if variant.goal == Goal.HIGH else min
-    best = pick(totals.values())
-    return [p for p, t in totals.items() if t == best]
+    def settlement(self, stake: object = None, digits: int = 2) -> dict[str, Any]:
+        return progress.settle_state(self.session.engine_request([]), self.state, stake, digits)
 
 
-def summary_of(session: Session, result: dict[str, Any]) -> dict[str, Any]:
-    """What the home page says about a game, kept with the session on every save."""
-    played = bool(result["rounds"])
-    return {
-        "leaders": leaders_of(get_variant(session.variant), result["totals"]) if played else [],
-        "finished": bool(result["finished"]),
-        "winners": result["winners"] if result["finished"] else [],
-    }
-
-
-# The engine's answer per session revision. A revision's rounds never change, so the
-# answer worked out when a round is saved serves the page shown after the save, the
-# round form and every phone that reloads. Entries are shared: never change one.
-_results: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
-_results_lock = threading.Lock()
-RESULTS_KEPT = 500
-
-
-def keep_result(session: Session, revision: int, result: dict[str, Any]) -> None:
-    with _results_lock:
-        _results[(session.edit_token, revision)] = result
-        while len(_results) > RESULTS_KEPT:
-            _results.popitem(last=False)
-
-
-def game_of(session: Session, rounds: list[StoredRound]) -> dict[str, Any]:
-    """The engine's answer for a session's rounds, which must be those of ``session.revision``."""
-    with _results_lock:
-        kept = _results.get((session.edit_token, session.revision))
-    if kept is not None:
-        return kept
-    result = game(session.engine_request([r.facts for r in rounds]))
-    keep_result(session, session.revision, result)
-    return result
-
-
-def build_sheet(session: Session, rounds: list[StoredRound] | None = None) -> Sheet:
-    """The sheet of the given rounds of this revision (or the session as it is now)."""
-    if rounds is None:
-        session, rounds = snapshot(session.id)
-    sheet = Sheet(session, rounds)
+def build_sheet(session: Session, last: int | None = None) -> Sheet:
+    """The sheet of the session as it is now, drawing its ``last`` rounds (None: all)."""
+    session = get_session(session.id)
     try:
-        sheet.result = game_of(session, rounds)
+        derived.ensure(session)
     except RulesError as error:
-        sheet.error = error.message
-        return sheet
-    running = {
-        p: resolve(session.variant, session.options, len(session.players)).start
-        for p in session.players
-    }
-    for stored, scored in zip(rounds, sheet.result["rounds"], strict=True):
-        for player, delta in scored["delta"].items():
-            running[player] += delta
-        facts = stored.facts
-        winner = facts.get("winner")
-        sheet.rows.append(
-            {
-                "stored": stored,
-                "number": len(sheet.rows) + 1,
-                "dealer": scored["dealer"],
-                "how": f"{winner} {END_TEXT[facts.get('end', 'out')]}"
-                if winner
-                else END_TEXT["stock"],
-                "delta": scored["delta"],
-                "running": dict(running),
-                "winners": scored["winners"],
-                "explain": scored["explain"],
-                "bonus": {p: ", ".join(scored["bonuses"].get(p, [])) for p in running},
-            }
-        )
+        return Sheet(session, error=error.message)
+    stored = scored_rounds(session.id, last)
+    state = stored[-1].after if stored else state_before(session.id, None)
+    sheet = Sheet(session, state, progress.standing(session.engine_request([]), state))
+    first = sheet.round_count - len(stored) + 1
+    sheet.rows = [row_of(number, r) for number, r in enumerate(stored, start=first)]
     return sheet
 
 
-def chart_svg(sheet: Sheet, width: int = 340, height: int = 180) -> dict[str, Any]:
-    """Running totals as polylines, scaled to the box (drawn on the server, no script)."""
-    players = sheet.session.players
-    start = {
-        p: (sheet.rows[0]["running"][p] - sheet.rows[0]["delta"][p]) if sheet.rows else 0
-        for p in players
+def kept_game(session: Session) -> tuple[Session, list[ScoredRound], dict[str, Any]]:
+    """The session as it is now, its live rounds, and the engine's whole ``game`` answer
+    for them read back from the kept scores. Raises the engine's RulesError when a stored
+    round no longer scores."""
+    derived.ensure(get_session(session.id))
+    session, stored = scored_snapshot(session.id)
+    state = stored[-1].after if stored else None
+    standing = progress.standing(session.engine_request([]), state)
+    return session, stored, {**standing, "rounds": [r.score for r in stored]}
+
+
+def game_of(session: Session, rounds: object = None) -> dict[str, Any]:
+    """The engine's whole answer for the session as it is now (``rounds`` is ignored:
+    they are the session's own)."""
+    return kept_game(session)[2]
+
+
+def row_of(number: int, stored: ScoredRound) -> dict[str, Any]:
+    scored, facts = stored.score, stored.facts
+    winner = facts.get("winner")
+    return {
+        "stored": stored,
+        "score": scored,
+        "number": number,
+        "dealer": scored["dealer"],
+        "how": f"{winner} {END_TEXT[facts.get('end', 'out')]}" if winner else END_TEXT["stock"],
+        # the page words the end in the reader's language: rows are kept for every language
+        "winner": winner,
+        "end": facts.get("end", "out") if winner else "stock",
+        "delta": scored["delta"],
+        "running": stored.after["totals"],
+        "winners": scored["winners"],
+        "explain": scored["explain"],
+        "notes": scored.get("notes", []),
+        "bonus": {p: ", ".join(scored["bonuses"].get(p, [])) for p in scored["delta"]},
     }
-    series = {p: [start[p]] + [row["running"][p] for row in sheet.rows] for p in players}
+
+
+def chart_svg(sheet: Sheet, width: int = 340, height: int = 180) -> dict[str, Any]:
+    """Running totals as polylines, scaled to the box (drawn on the server, no script).
+
+    At most CHART_POINTS points a player: a long evening is drawn every few rounds.
+    """
+    players = sheet.session.players
+    step = max(1, -(-sheet.round_count // CHART_POINTS))
+    start = progress.standing(sheet.session.engine_request([]), None)["totals"]
+    sampled = totals_every(sheet.session.id, step) if sheet.round_count else []
+    series = {p: [start[p]] + [totals[p] for totals in sampled] for p in players}
     values = [v for points in series.values() for v in points] or [0]
     low, high = min(values + [0]), max(values + [1])
     span = high - low or 1
     pad = 24
-    steps = max(1, len(sheet.rows))
+    steps = max(1, len(sampled))
 
     def x(i: int) -> float:
         return round(pad + (width - 2 * pad) * i / steps, 1)

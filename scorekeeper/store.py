@@ -1,8 +1,9 @@
 """Sessions and rounds in the database: the only module that writes SQL.
 
-What is stored is what the table entered (the facts of each round); every score
-is derived from the engine when it is shown, so a correction recomputes
-everything after it.
+What is stored is what the table entered (the facts of each round), and with each
+live round the engine's answer for it and the game's state after it: a cache the
+engine produced, written with the change that made it (a correction rewrites it from
+the corrected round onward) and rebuilt from the facts whenever it is missing.
 
 Every change to a session's rounds goes through :func:`write_change`: one
 ``BEGIN IMMEDIATE`` transaction that refuses to write unless the session is still
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from . import kept_json
 from .db import get_db
 
 
@@ -232,8 +234,43 @@ def get_round(session: Session, round_id: int) -> StoredRound | None:
     return StoredRound(row["id"], row["position"], json.loads(row["facts"]), row["updated"])
 
 
+def scored_round(session: Session, round_id: int) -> ScoredRound | None:
+    """A live round of the session with its kept score (None: no such live round)."""
+    row = (
+        get_db()
+        .execute(
+            "select id, position, facts, updated, score, after from rounds "
+            "where id = ? and session_id = ? and deleted = 0",
+            [round_id, session.id],
+        )
+        .fetchone()
+    )
+    if row is None:
+        return None
+    return ScoredRound(row[0], row[1], json.loads(row[2]), row[3], *_decoded(row[4], row[5]))
+
+
+def _decoded(score: str | None, after: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    return kept_json.loads(score) if score else {}, kept_json.loads(after) if after else {}
+
+
 def position_of(round_id: int) -> int:
     return get_db().execute("select position from rounds where id = ?", [round_id]).fetchone()[0]
+
+
+def number_of(session_id: int, round_id: int) -> int | None:
+    """The round's number on the sheet (None: not a live round of the session)."""
+    row = (
+        get_db()
+        .execute(
+            "select (select count(*) from rounds o where o.session_id = r.session_id "
+            " and o.deleted = 0 and o.position <= r.position) "
+            "from rounds r where r.id = ? and r.session_id = ? and r.deleted = 0",
+            [round_id, session_id],
+        )
+        .fetchone()
+    )
+    return None if row is None else row[0]
 
 
 def submitted(session_id: int, key: str) -> int | None:
@@ -275,13 +312,162 @@ def changed_since(session_id: int, revision: int) -> ChangedSince:
     return ChangedSince({row["id"] for row in touched}, added_or_removed)
 
 
+# --- the engine's answer kept with each live round (see changes.py) -------------------
+
+
+@dataclass(frozen=True)
+class ScoredRound:
+    id: int
+    position: int
+    facts: dict[str, Any]
+    updated: str
+    score: dict[str, Any]  # the engine's response for this round (with its dealer)
+    after: dict[str, Any]  # the game's state after it
+
+
+# the rounds' derived columns to write: (round id, or NEW_ROUND for the round a change
+# enters; its score; the state after it)
+Derived = list[tuple[int, dict[str, Any], dict[str, Any]]]
+NEW_ROUND = 0
+
+
+def derived_ready(session_id: int, stamp: str) -> bool:
+    """Whether the live rounds' kept scores are there and from this engine (``stamp``).
+
+    Every change writes the scores of its round and of every live round after it, so
+    the last live round's state tells for all of them.
+    """
+    row = (
+        get_db()
+        .execute(
+            "select json_extract(after, '$.engine') from rounds "
+            "where session_id = ? and deleted = 0 order by position desc limit 1",
+            [session_id],
+        )
+        .fetchone()
+    )
+    return row is None or row[0] == stamp
+
+
+def state_before(session_id: int, position: int | None) -> dict[str, Any] | None:
+    """The game's state after the last live round before ``position`` (None: after the
+    last round); None when no round comes before."""
+    sql = "select after from rounds where session_id = ? and deleted = 0"
+    params: list[Any] = [session_id]
+    if position is not None:
+        sql += " and position < ?"
+        params.append(position)
+    row = get_db().execute(sql + " order by position desc limit 1", params).fetchone()
+    return kept_json.loads(row[0]) if row and row[0] else None
+
+
+def live_rounds_from(session_id: int, position: int) -> list[StoredRound]:
+    """The live rounds at ``position`` and after, in order: what a change there rescores."""
+    rows = (
+        get_db()
+        .execute(
+            "select id, position, facts, updated from rounds "
+            "where session_id = ? and deleted = 0 and position >= ? order by position",
+            [session_id, position],
+        )
+        .fetchall()
+    )
+    return [StoredRound(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+
+
+def scored_rounds(session_id: int, last: int | None = None) -> list[ScoredRound]:
+    """The live rounds with their kept scores, in order: only the ``last`` ones if given."""
+    sql = (
+        "select id, position, facts, updated, score, after from rounds "
+        "where session_id = ? and deleted = 0 order by position desc"
+    )
+    params: list[Any] = [session_id]
+    if last is not None:
+        sql += " limit ?"
+        params.append(last)
+    rows = get_db().execute(sql, params).fetchall()
+    return [
+        ScoredRound(r[0], r[1], json.loads(r[2]), r[3], *_decoded(r[4], r[5]))
+        for r in reversed(rows)
+    ]
+
+
+def scored_snapshot(session_id: int) -> tuple[Session, list[ScoredRound]]:
+    """The session and its live rounds with their kept scores, read in one transaction."""
+    conn = get_db().conn
+    with nullcontext(conn) if conn.in_transaction else _reading() as conn:
+        row = _rows(conn, "select * from sessions where id = ?", [session_id])[0]
+        return Session.from_row(row), scored_rounds(session_id)
+
+
+def totals_every(session_id: int, step: int) -> list[dict[str, int]]:
+    """The running totals after every ``step``-th live round, and after the last one."""
+    positions = [
+        row[0]
+        for row in get_db().execute(
+            "select position from rounds where session_id = ? and deleted = 0 order by position",
+            [session_id],
+        )
+    ]
+    picked = positions[step - 1 :: step]
+    if positions and (not picked or picked[-1] != positions[-1]):
+        picked.append(positions[-1])
+    rows = get_db().execute(
+        "select json_extract(after, '$.totals') from rounds where session_id = ? "
+        f"and position in ({', '.join('?' for _ in picked)}) order by position",
+        [session_id, *picked],
+    )
+    return [json.loads(row[0]) for row in rows]
+
+
+def _write_derived(
+    conn: sqlite3.Connection, session_id: int, derived: Derived, new_round: int | None
+) -> None:
+    conn.executemany(
+        "update rounds set score = ?, after = ? where id = ? and session_id = ?",
+        [
+            (
+                kept_json.dumps(score),
+                kept_json.dumps(after),
+                new_round if rid == NEW_ROUND else rid,
+                session_id,
+            )
+            for rid, score, after in derived
+        ],
+    )
+
+
+def keep_derived(
+    session: Session, derived: Derived, summary: dict[str, Any] | None, round_count: int
+) -> None:
+    """Keep scores worked out on a read (old rounds, a new engine), unless the session
+    moved on meanwhile: a cache fill, not a change, so the revision stays."""
+    with _immediate() as conn:
+        revision = conn.execute(
+            "select revision from sessions where id = ?", [session.id]
+        ).fetchone()[0]
+        if revision != session.revision:
+            return
+        _write_derived(conn, session.id, derived, None)
+        conn.execute(
+            "update sessions set summary = ?, round_count = ? where id = ?",
+            [json.dumps(summary) if summary else None, round_count, session.id],
+        )
+
+
 def write_change(
-    session: Session, change: Change, summary: dict[str, Any] | None, round_count: int
+    session: Session,
+    change: Change,
+    derived: Derived,
+    summary: dict[str, Any] | None,
+    round_count: int,
 ) -> int:
     """Write one change if the session is still at ``session.revision``; return the round id.
 
-    Raises :class:`Stale` when another save came first (nothing is written), and
-    :class:`AlreadySaved` when the submission key is already stored.
+    ``derived`` is the engine's answer for the changed round and every live round after
+    it, written in the same transaction. Raises :class:`Stale` when another save came
+    first (nothing is written), and :class:`AlreadySaved` when the submission key is
+    already stored.
     """
     stamp = now()
     facts = json.dumps(change.facts)
@@ -306,9 +492,10 @@ def write_change(
                     [session.id, position, facts, stamp, change.submission],
                 ).lastrowid
             else:
+                # a deleted round's kept score means nothing any more
                 conn.execute(
-                    "update rounds set facts = ?, deleted = ?, updated = ? "
-                    "where id = ? and session_id = ?",
+                    "update rounds set facts = ?, deleted = ?, updated = ?, "
+                    "score = null, after = null where id = ? and session_id = ?",
                     [facts, change.deleted, stamp, round_id, session.id],
                 )
             conn.execute(
@@ -330,21 +517,19 @@ def write_change(
             if change.submission and "submission" in str(error):
                 raise AlreadySaved from error
             raise
+        _write_derived(conn, session.id, derived, round_id)
         conn.execute(
-            "update sessions set revision = ?, round_count = ?, summary = ? where id = ?",
-            [revision + 1, round_count, json.dumps(summary) if summary else None, session.id],
+            "update sessions set revision = ?, round_count = ?, summary = ?, updated = ? "
+            "where id = ?",
+            [
+                revision + 1,
+                round_count,
+                json.dumps(summary) if summary else None,
+                stamp,
+                session.id,
+            ],
         )
     return round_id
-
-
-def save_summary(session: Session, summary: dict[str, Any], round_count: int) -> None:
-    """Fill in the home page's summary of a game saved before summaries were kept."""
-    db = get_db()
-    with db.conn:
-        db.execute(
-            "update sessions set summary = ?, round_count = ? where id = ? and revision = ?",
-            [json.dumps(summary), round_count, session.id, session.revision],
-        )
 
 
 def versions_of(session: Session) -> list[dict[str, Any]]:

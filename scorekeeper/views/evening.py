@@ -37,8 +37,8 @@ from ..printable import default_name
 from ..rules import RulesError, game
 from ..rules.catalog import VARIANTS, Goal, resolve
 from ..rules.requests import MOST_REQUEST_BYTES
-from ..rules.settlement import settle_game, stake_in_units
-from ..sheet import game_of
+from ..rules.settlement import stake_in_units
+from ..sheet import build_sheet, game_of
 from .sessions import device_id, open_session, remember, require_edit
 from .sheets import BASIS_TEXT, page_locale
 
@@ -60,20 +60,13 @@ class ImportForm(FlaskForm):
 def _settlement_view(
     session: store.Session, details: dict[str, Any], sheet: Any = None
 ) -> dict[str, Any] | None:
-    """Who pays whom, from the page's own scored sheet when it has one (no second scoring)."""
-    result = getattr(sheet, "result", None)
-    if result is not None:
-        request_ = session.engine_request([stored.facts for stored in sheet.rounds])
-    else:
-        fresh, rounds = store.snapshot(session.id)
-        request_ = fresh.engine_request([stored.facts for stored in rounds])
-        try:
-            result = game(request_)
-        except RulesError:
-            return None
+    """Who pays whom, from the state kept after the last round (no replay)."""
+    sheet = sheet if sheet is not None else build_sheet(session, last=0)
+    if sheet.error:
+        return None
     currency, stake = details["currency"], details["stake"]
     money = bool(currency and stake)
-    settled = settle_game(request_, result, stake if money else None, digits_of(currency))
+    settled = sheet.settlement(stake if money else None, digits_of(currency))
     locale = page_locale()
     return {
         "basis": _(BASIS_TEXT[settled["basis"]]),
@@ -87,7 +80,7 @@ def _settlement_view(
             }
             for payment in settled["payments"]
         ],
-        "played": bool(result["rounds"]),
+        "played": bool(sheet.round_count),
     }
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import changes, store
+from .. import changes, derived, store
 from ..forms import EmptyForm, field_for, fill_round_form, round_facts, round_form
-from ..rules import RulesError, game
+from ..rules import RulesError, progress
 from ..rules.catalog import get_variant, resolve
-from ..sheet import build_sheet, game_of
+from ..sheet import build_sheet
 from .sessions import require_edit
 
 bp = Blueprint("rounds", __name__, url_prefix="/s/<token>/rounds")
@@ -48,18 +51,18 @@ def _submission_key(form) -> str | None:
 def _plan_round(round_id: int | None, facts: dict, base: int | None, key: str | None):
     """The change a round form asks for, or why it must not be made on the session as it is now."""
 
-    def plan(session: store.Session, rounds: list[store.StoredRound]):
+    def plan(session: store.Session):
         if key is not None:
             saved = store.submitted(session.id, key)
             if saved is not None:
-                return changes.Duplicate(saved, changes.number_of(saved, rounds))
+                return changes.Duplicate(saved, store.number_of(session.id, saved))
         if base is not None and base != session.revision:
             since = store.changed_since(session.id, base)
             # a new round clashes with any round entered, deleted or restored meanwhile:
             # two phones entering the same hand; a correction clashes with news of its round
             if since.rounds_added_or_removed if round_id is None else round_id in since.rounds:
-                return changes.Conflict(session, rounds)
-        if round_id is not None and changes.number_of(round_id, rounds) is None:
+                return changes.Conflict(session)
+        if round_id is not None and store.number_of(session.id, round_id) is None:
             return changes.Refused(_("That round was deleted meanwhile."))
         note = "entered" if round_id is None else "corrected"
         return store.Change(round_id, facts, 0, note, submission=key)
@@ -83,28 +86,27 @@ def _attach(form, error_field: str | None, message: str, players: list[str]) -> 
         form.form_errors.append(message)
 
 
-def _breaks_itself(session: store.Session, broken: changes.Broken, facts: dict) -> bool:
+def _breaks_itself(entry: Entry, broken: changes.Broken, facts: dict) -> bool:
     """Whether the engine's refusal is about the round on the form, not a later one.
 
     Some paths name the round (rounds[i].hands.Ben); others come as round.hands.Ben
-    or without a round at all, so the rounds up to this one are scored alone to tell.
+    or without a round at all, so this round is scored alone, after the one before it, to tell.
     """
     index, path = broken.round_index, broken.field or ""
     if index is None:
         return False
     if path.startswith("rounds["):
         return path.startswith(f"rounds[{index}]")
-    current, stored = store.snapshot(session.id)
-    upto = [r.facts for r in stored[:index]] + [facts]
     try:
-        game(current.engine_request(upto))
+        progress.step(entry.session.engine_request([]), entry.before, facts)
     except RulesError:
         return True
     return False
 
 
-def _save(form, session: store.Session, round_id: int | None, facts: dict):
+def _save(form, entry: Entry, round_id: int | None, facts: dict):
     """Save the round exactly once; a response, or the conflict to show with the form."""
+    session = entry.session
     token = request.view_args["token"]
     base, key = _base_revision(form), _submission_key(form)
     outcome = changes.apply(session.id, _plan_round(round_id, facts, base, key))
@@ -123,7 +125,7 @@ def _save(form, session: store.Session, round_id: int | None, facts: dict):
         flash(outcome.reason)
         return redirect(url_for("sessions.page", token=token))
     if isinstance(outcome, changes.Broken):
-        if _breaks_itself(session, outcome, facts):
+        if _breaks_itself(entry, outcome, facts):
             _attach(form, outcome.field, outcome.reason, session.players)
         else:
             form.form_errors.append(
@@ -133,90 +135,113 @@ def _save(form, session: store.Session, round_id: int | None, facts: dict):
     return outcome  # a Conflict: the form is shown again over the latest state
 
 
-def _handle(token: str, round_id: int | None):
-    session, stored_rounds = store.snapshot(require_edit(token).id)
-    variant = get_variant(session.variant)
-    index = len(stored_rounds)
-    if round_id is not None:
-        index = next((i for i, r in enumerate(stored_rounds) if r.id == round_id), None)
-        if index is None:
+@dataclass
+class Entry:
+    """The round a form is about, and what scoring it needs: the state before it."""
+
+    session: store.Session
+    number: int  # its number on the sheet
+    stored: store.ScoredRound | None  # the round as saved (None: a new round)
+    before: dict[str, Any] | None  # the game's state after the round before it
+    dealer: str
+    problem: str | None = None  # an earlier round no longer scores (a new engine)
+
+
+def _load(token: str, round_id: int | None) -> Entry:
+    session = store.get_session(require_edit(token).id)
+    try:
+        derived.ensure(session)
+    except RulesError as error:  # say so, and keep the form usable
+        return Entry(session, session.round_count + 1, None, None, "?", error.message)
+    if round_id is None:
+        before = store.state_before(session.id, None)
+        stored = None
+        number = (before["played"] if before else 0) + 1
+    else:
+        stored = store.scored_round(session, round_id)
+        if stored is None:
             abort(404)
+        before = store.state_before(session.id, stored.position)
+        number = stored.after["played"]
+    standing = progress.standing(session.engine_request([]), before)
+    dealer = stored.score["dealer"] if stored else standing["next_dealer"]
+    return Entry(session, number, stored, before, dealer)
+
+
+def _check(entry: Entry, form, facts: dict) -> dict | None:
+    """The engine's score for the entered round after the rounds before it (the preview)."""
+    request = entry.session.engine_request([])
+    try:
+        preview, after = progress.step(request, entry.before, facts)
+    except RulesError as error:
+        _attach(form, error.field, error.message, entry.session.players)
+        return None
+    standing = progress.standing(request, after)
+    return {**preview, "totals": standing["totals"], "finished": standing["finished"]}
+
+
+def _conflict(token: str, form, entry: Entry, conflict: changes.Conflict, round_id: int | None):
+    """The form again over the latest state, the entry kept: the next save is based on it."""
+    form.form_errors.append(
+        _(
+            "Someone else changed this session. The latest score is shown; "
+            "your entry is kept below: check it and save again."
+        )
+    )
+    form.revision.data = str(conflict.session.revision)
+    form.revision.raw_data = [form.revision.data]
+    entry = _load(token, round_id)
+    return entry, build_sheet(entry.session)
+
+
+def _handle(token: str, round_id: int | None):
+    entry = _load(token, round_id)
+    session = entry.session
+    variant = get_variant(session.variant)
     form = round_form(variant, session.players, session.options, formdata=request.form or None)
+    if entry.problem:
+        form.form_errors.append(entry.problem)
     if request.method == "GET":
         form.revision.data = str(session.revision)
         form.submission.data = store.new_token()
-        if round_id is not None:
-            fill_round_form(form, variant, session.players, stored_rounds[index].facts)
-    preview = None
-    latest = None
+        if entry.stored is not None:
+            fill_round_form(form, variant, session.players, entry.stored.facts)
+    preview = latest = None
     status = 200
     if request.method == "POST" and form.validate_on_submit():
         facts = round_facts(form, variant, session.players)
         if form.save.data:
-            answer = _save(form, session, round_id, facts)
+            answer = _save(form, entry, round_id, facts)
             if isinstance(answer, changes.Conflict):
-                form.form_errors.append(
-                    _(
-                        "Someone else changed this session. The latest score is shown; "
-                        "your entry is kept below: check it and save again."
-                    )
-                )
-                # the next save is based on what the player has now seen
-                form.revision.data = str(answer.session.revision)
-                form.revision.raw_data = [form.revision.data]
-                session, stored_rounds = answer.session, answer.rounds
-                latest = build_sheet(session, stored_rounds)
-                if round_id is not None:
-                    latest_round = next((r for r in stored_rounds if r.id == round_id), None)
-                    if latest_round is None:
-                        flash(_("That round was deleted meanwhile."))
-                        return redirect(url_for("sessions.page", token=token))
-                    index = stored_rounds.index(latest_round)
-                else:
-                    index = len(stored_rounds)
+                if round_id is not None and store.number_of(session.id, round_id) is None:
+                    flash(_("That round was deleted meanwhile."))
+                    return redirect(url_for("sessions.page", token=token))
+                entry, latest = _conflict(token, form, entry, answer, round_id)
                 status = 409
             elif answer is not None:
                 return answer
-        if not form.errors and not form.form_errors:
-            rounds = [r.facts for r in stored_rounds]
-            if round_id is None:
-                rounds.append(facts)
-            else:
-                rounds[index] = facts
-            try:
-                result = game(session.engine_request(rounds[: index + 1]))
-            except RulesError as error:
-                _attach(form, error.field, error.message, session.players)
-            else:
-                preview = result["rounds"][index]
-                preview["totals"] = result["totals"]
-                preview["finished"] = result["finished"]
-    try:
-        scored = game_of(session, stored_rounds)
-        dealer = (
-            scored["rounds"][index]["dealer"]
-            if index < len(stored_rounds)
-            else scored["next_dealer"]
-        )
-    except RulesError as error:  # an earlier round no longer scores: say so, keep the form usable
-        form.form_errors.append(error.message)
-        dealer = "?"
-    page = render_template(
+        if not form.errors and not form.form_errors and not entry.problem:
+            preview = _check(entry, form, facts)
+    return _render(token, entry, form, preview, latest), status
+
+
+def _render(token: str, entry: Entry, form, preview: dict | None, latest) -> str:
+    session = entry.session
+    return render_template(
         "round_form.html",
         session=session,
         token=token,
-        variant=variant,
+        variant=get_variant(session.variant),
         form=form,
         preview=preview,
         latest=latest,
-        latest_round=stored_rounds[index] if latest is not None and round_id is not None else None,
-        number=index + 1,
-        dealer=dealer,
-        editing=round_id is not None,
+        latest_round=entry.stored if latest is not None else None,
+        number=entry.number,
+        dealer=entry.dealer,
+        editing=entry.stored is not None,
         cards=_card_data(session),
         seats=list(enumerate(session.players)),
     )
-    return page, status
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -235,8 +260,8 @@ def delete(token: str, round_id: int):
     if not EmptyForm().validate_on_submit():
         abort(400)
 
-    def plan(current: store.Session, rounds: list[store.StoredRound]):
-        stored = next((r for r in rounds if r.id == round_id), None)
+    def plan(current: store.Session):
+        stored = store.get_round(current, round_id)
         if stored is None:
             return changes.Refused(_("That round is already deleted."))
         return store.Change(round_id, stored.facts, 1, "deleted")

@@ -29,13 +29,14 @@ from ..forms import EmptyForm, option_field, options_from, players_from_text, se
 from ..links import share_url
 from ..rules import RulesError
 from ..rules.catalog import VARIANTS, resolve
-from ..sheet import build_sheet, chart_svg, summary_of
+from ..sheet import build_sheet, chart_svg
 
 bp = Blueprint("sessions", __name__)
 
 DEVICE = "device"  # the signed cookie's random id of this phone; its games are in the database
 HELD = "held"  # the old cookie list of links, moved into the database on the first visit
 PER_PAGE = 20
+ROWS_DRAWN = 12  # rounds drawn on the session page until "show all"
 
 
 def device_id() -> str:
@@ -81,7 +82,9 @@ def index():
     listed = []
     for session, can_edit in store.device_sessions(device, PER_PAGE, (page - 1) * PER_PAGE):
         if session.summary is None and session.round_count:
-            session = _fill_summary(session)
+            # a game saved before summaries were kept: worked out once, then kept
+            build_sheet(session, last=0)
+            session = store.get_session(session.id)
         listed.append(
             {"session": session, "can_edit": can_edit, "variant": VARIANTS[session.variant]}
         )
@@ -93,16 +96,6 @@ def index():
         total=total,
         variants=list(VARIANTS.values()),
     )
-
-
-def _fill_summary(session: store.Session) -> store.Session:
-    """A game saved before summaries were kept: work its summary out once and keep it."""
-    sheet = build_sheet(session)
-    if sheet.result is None:
-        return session
-    summary = summary_of(session, sheet.result)
-    store.save_summary(session, summary, len(sheet.rounds))
-    return store.get_session(session.id)
 
 
 @bp.route("/new/<variant_id>", methods=["GET", "POST"])
@@ -127,9 +120,9 @@ def new(variant_id: str):
     return render_template("new_session.html", variant=variant, form=form)
 
 
-def _page_etag(session: store.Session) -> str:
+def _page_etag(session: store.Session, everything: bool) -> str:
     # the read-only page is the same for everyone until the next change (or another language)
-    return f"r{session.revision}-{get_locale() or 'en'}"
+    return f"r{session.revision}-{get_locale() or 'en'}{'-all' if everything else ''}"
 
 
 # Read-only pages as rendered, per link, revision, language and host: when a round is
@@ -145,14 +138,15 @@ def page(token: str):
     remember(session, can_edit)
     # an editor's page carries forms with CSRF tokens and messages meant for them: never cached
     cacheable = not can_edit and not cookie.get("_flashes")
-    etag = _page_etag(session)
+    everything = request.args.get("all") == "1"
+    etag = _page_etag(session, everything)
     if cacheable and request.if_none_match.contains(etag):
         return _not_modified(etag)
     key = (token, etag, request.host_url)
     with _rendered_lock:
         html = _rendered.get(key) if cacheable else None
     if html is None:
-        html = _render_page(session, token, can_edit)
+        html = _render_page(session, token, can_edit, everything)
         if cacheable:
             with _rendered_lock:
                 _rendered[key] = html
@@ -165,8 +159,9 @@ def page(token: str):
     return response
 
 
-def _render_page(session: store.Session, token: str, can_edit: bool) -> str:
-    sheet = build_sheet(session)
+def _render_page(session: store.Session, token: str, can_edit: bool, everything: bool) -> str:
+    # the page costs what it draws: the last rounds, older ones behind "show all"
+    sheet = build_sheet(session, None if everything else ROWS_DRAWN)
     rules = resolve(session.variant, session.options, len(session.players))
     return render_template(
         "session.html",
@@ -233,10 +228,10 @@ def again(token: str):
     session = require_edit(token)
     if not EmptyForm().validate_on_submit():
         abort(400)
-    sheet = build_sheet(session)
+    sheet = build_sheet(session, last=0)
     winners = sheet.result["winners"] if sheet.result else []
     # the deal passes on from the last game's next dealer
-    dealer = sheet.next_dealer if sheet.rows else session.first_dealer
+    dealer = sheet.next_dealer if sheet.round_count else session.first_dealer
     new_session = store.create_session(
         session.variant, session.options, session.players, dealer, previous_id=session.id
     )
@@ -270,7 +265,7 @@ def restore(token: str, version_id: int):
     change = store.Change(
         version["round_id"], version["facts"], version["deleted"], f"restored version {version_id}"
     )
-    outcome = changes.apply(session.id, lambda current, rounds: change)
+    outcome = changes.apply(session.id, lambda current: change)
     if isinstance(outcome, changes.Broken):
         flash(
             _(
@@ -291,7 +286,7 @@ def undo(token: str):
         abort(400)
     seen = request.form.get("revision", "")
 
-    def plan(current: store.Session, rounds: list[store.StoredRound]):
+    def plan(current: store.Session):
         # a second tap (or another phone's save) moved the session on: undo nothing unseen
         if seen != str(current.revision):
             return changes.Refused(

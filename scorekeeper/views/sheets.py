@@ -10,10 +10,12 @@ from flask_babel import gettext
 
 from .. import pdf as printing
 from .. import store
-from ..money import amount_text, digits_of
 from ..formatting import translated
+from ..money import amount_text, digits_of
 from ..printable import build
+from ..rules import RulesError
 from ..rules.messages import N_
+from ..sheet import kept_game
 from .sessions import open_session
 
 bp = Blueprint("sheets", __name__)
@@ -79,14 +81,18 @@ def render_sheet(
     locale: str = "en",
     stake: str | None = None,
     currency: str | None = None,
+    result: dict[str, Any] | None = None,
 ) -> bytes:
-    """A game record as a PDF sheet (the web route and ``scorekeeper sheet`` both use this)."""
+    """A game record as a PDF sheet (the web route and ``scorekeeper sheet`` both use this);
+    ``result``: the engine's answer for it, when kept (None: scored here)."""
     money = bool(stake and currency)
     digits = digits_of(currency if money else None)
-    sheet = build(game_record, stake if money else None, digits, say=translated)
+    sheet = build(game_record, stake if money else None, digits, result, say=translated)
     basis = translated(BASIS_TEXT[sheet.settlement["basis"]]) if sheet.settlement else ""
     if money:
-        basis += " " + gettext("Stake: %(stake)s %(currency)s a point.", stake=stake, currency=currency)
+        basis += " " + gettext(
+            "Stake: %(stake)s %(currency)s a point.", stake=stake, currency=currency
+        )
     size = font_size(sheet.width)
     line_height = printing.line_height(size)
     return printing.render(
@@ -101,7 +107,7 @@ def render_sheet(
     )
 
 
-def session_record(session: store.Session, rounds: list[store.StoredRound]) -> dict[str, Any]:
+def session_record(session: store.Session, rounds: list[Any]) -> dict[str, Any]:
     details = store.session_details(session.id)
     return {
         "name": details["name"],
@@ -123,11 +129,14 @@ def pdf(token: str):
     session, _ = open_session(token)
     paper = printing.paper_of(request.args.get("paper"))
     locale = page_locale()
-    session, rounds = store.snapshot(session.id)
+    try:  # the scores kept with the rounds: no replay of the evening
+        session, rounds, result = kept_game(session)
+    except RulesError:  # a stored round no longer scores: the sheet prints why
+        (session, rounds), result = store.snapshot(session.id), None
 
     def make() -> bytes:
         record = session_record(session, rounds)
-        return render_sheet(record, paper, locale, record["stake"], record["currency"])
+        return render_sheet(record, paper, locale, record["stake"], record["currency"], result)
 
     # the revision moves on with every save, rename or stake change: a new sheet then
     # keyed by the session's secret link, which no other session (or database) shares

@@ -1,0 +1,73 @@
+"""The engine's answer kept per round: worked out one round at a time from the state
+before it, so the cost of a save does not grow with the length of the evening.
+
+The facts a table entered stay the only record; scores and states are a cache the
+engine produced. Each state is stamped with the engine's source, so a new engine
+(different scores or explanations) makes every session rebuild once from its facts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from . import store
+from .rules import progress
+from .rules.catalog import Goal, get_variant
+
+ENGINE = hashlib.sha256(
+    b"".join(path.read_bytes() for path in sorted(Path(progress.__file__).parent.glob("*.py")))
+).hexdigest()[:16]
+
+
+def score_on(
+    session: store.Session, before: dict[str, Any] | None, rounds: list[store.StoredRound]
+) -> store.Derived:
+    """Each round scored after the one before it, starting from ``before``; raises the
+    engine's RulesError for the first round it refuses."""
+    request = session.engine_request([])
+    derived: store.Derived = []
+    state = before
+    for stored in rounds:
+        score, state = progress.step(request, state, stored.facts)
+        state["engine"] = ENGINE
+        derived.append((stored.id, score, state))
+    return derived
+
+
+def final_state(before: dict[str, Any] | None, derived: store.Derived) -> dict[str, Any] | None:
+    return derived[-1][2] if derived else before
+
+
+def summary_of(session: store.Session, state: dict[str, Any] | None) -> dict[str, Any]:
+    """What the lists say about a game, kept with the session on every save."""
+    standing = progress.standing(session.engine_request([]), state)
+    played = bool(state and state["played"])
+    return {
+        "leaders": leaders_of(session.variant, standing["totals"]) if played else [],
+        "finished": bool(standing["finished"]),
+        "winners": standing["winners"] if standing["finished"] else [],
+    }
+
+
+def leaders_of(variant_id: str, totals: dict[str, int]) -> list[str]:
+    pick = max if get_variant(variant_id).goal == Goal.HIGH else min
+    best = pick(totals.values())
+    return [p for p, t in totals.items() if t == best]
+
+
+def rebuild(session: store.Session) -> None:
+    """Score every live round again from the facts and keep it (old rounds, a new engine).
+
+    Raises the engine's RulesError when a stored round no longer scores; nothing is kept then.
+    """
+    rounds = store.live_rounds_from(session.id, 0)
+    derived = score_on(session, None, rounds)
+    state = final_state(None, derived)
+    store.keep_derived(session, derived, summary_of(session, state), len(rounds))
+
+
+def ensure(session: store.Session) -> None:
+    if not store.derived_ready(session.id, ENGINE):
+        rebuild(session)

@@ -1,0 +1,63 @@
+"""The engine's answers as JSON that keeps their messages.
+
+An explain line or a reason is a :class:`Message` (its English text, an id and its
+parameters), said in the table's language when a page shows it. Kept as plain JSON it
+would come back as English text only, so messages, joined parts and cards are written
+as tagged objects and read back as what they were. The tag is a key no player's name can
+be (names have no control characters).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .rules.cards import parse_card
+from .rules.messages import Join, Message
+
+TAG = "\x00kept"
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(_encoded(value))
+
+
+def loads(text: str) -> Any:
+    return _decoded(json.loads(text))
+
+
+def _encoded(value: Any) -> Any:
+    if isinstance(value, Message):
+        params = {name: _encoded(item) for name, item in value.params.items()}
+        return {
+            TAG: "message",
+            "id": value.id,
+            "params": params,
+            "plural": value.plural,
+            "count": value.count,
+        }
+    if isinstance(value, Join):
+        return {TAG: "join", "items": [_encoded(i) for i in value.items], "sep": value.separator}
+    if type(value).__name__ == "Card":
+        return {TAG: "card", "card": str(value)}
+    if isinstance(value, dict):
+        return {key: _encoded(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_encoded(item) for item in value]
+    return value
+
+
+def _decoded(value: Any) -> Any:
+    if isinstance(value, dict):
+        kind = value.get(TAG)
+        if kind == "message":
+            params = {name: _decoded(item) for name, item in value["params"].items()}
+            return Message(value["id"], params, value["plural"], value["count"])
+        if kind == "join":
+            return Join([_decoded(item) for item in value["items"]], value["sep"])
+        if kind == "card":
+            return parse_card(value["card"])
+        return {key: _decoded(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_decoded(item) for item in value]
+    return value
