@@ -195,21 +195,31 @@ def build(
     except RulesError as error:
         sheet.error = error.message
         result = None
+    renamed = result.get("names") or {} if result else {}
+    if result and "players" in result:  # joiners and new names after seating changes
+        players = sheet.players = list(result["players"])
     running = {p: rules.start for p in players}
     series = {p: [rules.start] for p in players}
     table: list[list[str]] = []
     parts: list[list[tuple[str, str, str]]] = []  # per round and player: delta, mark, running
     scored_rounds = result["rounds"] if result else []
-    for number, (facts, scored) in enumerate(
-        zip(request["rounds"], scored_rounds, strict=False), start=1
-    ):
+    number = 0
+    for facts, scored in zip(request["rounds"], scored_rounds, strict=False):
+        if "seating" in scored:  # a line of its own in the notes, no row of points
+            joiner = scored["seating"].get("join")
+            if joiner is not None:
+                running[renamed.get(joiner, joiner)] = scored["seating"]["total"]
+            sheet.explain.append(" · ".join(say(line) for line in scored["explain"]))
+            continue
+        number += 1
         winner = facts.get("winner")
         end = say(END_TEXT[facts.get("end", "out")])
         how = f"{winner} {end}" if winner else say(END_TEXT["stock"])
         table.append([str(number), short(scored["dealer"] or "", 12), short(how, 22)])
         cells = []
+        deltas = {renamed.get(p, p): points for p, points in scored["delta"].items()}
         for p in players:
-            delta = scored["delta"][p]
+            delta = deltas.get(p, 0)
             running[p] += delta
             series[p].append(running[p])
             mark = "*" if scored.get("bonuses", {}).get(p) else " "

@@ -46,6 +46,11 @@ class Sheet:
         return self.round_count - len(self.rows)
 
     @property
+    def players(self) -> list[str]:
+        """Everyone who has sat at the table, by current name (joiners and leavers too)."""
+        return self.result.get("players", self.session.players) if self.result else []
+
+    @property
     def totals(self) -> dict[str, int]:
         return self.result["totals"] if self.result else {}
 
@@ -79,6 +84,12 @@ def build_sheet(session: Session, last: int | None = None) -> Sheet:
     sheet = Sheet(session, state, progress.standing(session.engine_request([]), state))
     first = sheet.round_count - len(stored) + 1
     sheet.rows = [row_of(number, r) for number, r in enumerate(stored, start=first)]
+    renamed = sheet.result.get("names") or {}
+    if renamed:  # a renamed player's earlier rounds show under the new name
+        for row in sheet.rows:
+            for key in ("delta", "running", "bonus"):
+                row[key] = {renamed.get(p, p): v for p, v in row[key].items()}
+            row["winners"] = [renamed.get(p, p) for p in row["winners"]]
     return sheet
 
 
@@ -101,6 +112,20 @@ def game_of(session: Session, rounds: object = None) -> dict[str, Any]:
 
 def row_of(number: int, stored: ScoredRound) -> dict[str, Any]:
     scored, facts = stored.score, stored.facts
+    # rounds are numbered by hands played: a seating change between them is no round
+    number = stored.after.get("hands", number)
+    if "seating" in facts:
+        return {
+            "stored": stored,
+            "score": scored,
+            "number": number,
+            "seating": scored["explain"][0],
+            "delta": {},
+            "running": stored.after["totals"],
+            "winners": [],
+            "bonus": {},
+            "explain": scored["explain"],
+        }
     winner = facts.get("winner")
     return {
         "stored": stored,
@@ -125,11 +150,17 @@ def chart_svg(sheet: Sheet, width: int = 340, height: int = 180) -> dict[str, An
 
     At most CHART_POINTS points a player: a long evening is drawn every few rounds.
     """
-    players = sheet.session.players
+    players = sheet.players or sheet.session.players
+    renamed = (sheet.result or {}).get("names") or {}
     step = max(1, -(-sheet.round_count // CHART_POINTS))
     start = progress.standing(sheet.session.engine_request([]), None)["totals"]
     sampled = totals_every(sheet.session.id, step) if sheet.round_count else []
-    series = {p: [start[p]] + [totals[p] for totals in sampled] for p in players}
+    # under the latest names; a joiner's line runs at the start value until they sat down
+    sampled = [{renamed.get(p, p): t for p, t in totals.items()} for totals in sampled]
+    first = next(iter(start.values()))
+    series = {
+        p: [start.get(p, first)] + [totals.get(p, first) for totals in sampled] for p in players
+    }
     values = [v for points in series.values() for v in points] or [0]
     low, high = min(values + [0]), max(values + [1])
     span = high - low or 1

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from .errors import CardError
+from .messages import N_, Nn_
 
 
 class Suit(StrEnum):
@@ -163,23 +164,26 @@ def sort_key(card: Card) -> tuple[int, int, str]:
 
 
 def _not_a_card(token: object, where: str, why: str, field: str | None) -> CardError:
-    place = f" ({where})" if where else ""
     text = str(token)
     if len(text) > 24:  # a card is a few characters: the start is enough to find the mistake
         text = text[:24] + "…"
-    return CardError(f"'{text}'{place} is not a card: {why}", field)
+    if where:
+        said = N_("'%(text)s' (%(where)s) is not a card: %(why)s", text=text, where=where, why=why)
+    else:
+        said = N_("'%(text)s' is not a card: %(why)s", text=text, why=why)
+    return CardError(said, field)
 
 
 def _parse_natural(text: str, original: object, where: str, field: str | None) -> Card:
     if len(text) < 2:
-        raise _not_a_card(original, where, "write a rank then a suit, like 7H or 10S", field)
+        raise _not_a_card(original, where, N_("write a rank then a suit, like 7H or 10S"), field)
     rank_text, suit_text = text[:-1], text[-1]
     suit = _SUITS_BY_TOKEN.get(suit_text)
     rank = _RANKS_BY_TOKEN.get(rank_text)
     if rank is None:
-        raise _not_a_card(original, where, "ranks are A, 2–10, J, Q, K", field)
+        raise _not_a_card(original, where, N_("ranks are A, 2–10, J, Q, K"), field)
     if suit is None:
-        raise _not_a_card(original, where, "suits are S, H, D, C (or ♠ ♥ ♦ ♣)", field)
+        raise _not_a_card(original, where, N_("suits are S, H, D, C (or ♠ ♥ ♦ ♣)"), field)
     return Card(rank, suit)
 
 
@@ -204,7 +208,7 @@ def parse_card(token: object, *, where: str = "", field: str | None = None) -> C
         if card is not None:
             return card
     else:
-        raise _not_a_card(token, where, "a card is written as text, like 7H or JK", field)
+        raise _not_a_card(token, where, N_("a card is written as text, like 7H or JK"), field)
     text = token.strip().upper().replace("\N{VARIATION SELECTOR-16}", "")
     if text in JOKER_TOKENS:
         return JOKER
@@ -215,7 +219,7 @@ def parse_card(token: object, *, where: str = "", field: str | None = None) -> C
         )
         if not base.is_joker and base.rank != Rank.TWO:
             raise _not_a_card(
-                token, where, "only a joker or a wild deuce can stand for another card", field
+                token, where, N_("only a joker or a wild deuce can stand for another card"), field
             )
         pinned = _parse_natural(pin_text, token, where, field)
         return Card(base.rank, base.suit, pinned)
@@ -231,13 +235,16 @@ def parse_cards(tokens: object, *, where: str = "", field: str | None = None) ->
     if isinstance(tokens, str):
         tokens = tokens.replace(",", " ").split()
     if not isinstance(tokens, list | tuple):
-        raise CardError(f"{where or 'cards'} must be a list of cards", field)
+        raise CardError(N_("%(where)s must be a list of cards", where=where or N_("cards")), field)
     cards = []
     plain = _PLAIN_TOKENS
     for index, token in enumerate(tokens):
         card = plain.get(token) if isinstance(token, str) else None
         if card is None:  # written some other way, or a mistake: parsed, and named if wrong
-            place = f"{where}, card {index + 1}" if where else f"card {index + 1}"
+            if where:
+                place = N_("%(where)s, card %(number)s", where=where, number=index + 1)
+            else:
+                place = N_("card %(number)s", number=index + 1)
             sub_field = f"{field}[{index}]" if field is not None else None
             card = parse_card(token, where=place, field=sub_field)
         cards.append(card)
@@ -328,11 +335,20 @@ def check_deck_limits(cards: Iterable[tuple[Card, str | None]], decks: int, joke
             physical = card.physical
             if physical.is_joker:
                 raise CardError(
-                    f"there are only {jokers} jokers in play, but {seen[key]} were entered",
+                    N_(
+                        "there are only %(jokers)s jokers in play, but %(seen)s were entered",
+                        jokers=jokers,
+                        seen=seen[key],
+                    ),
                     field,
                 )
-            copies = "once" if decks == 1 else f"{decks} times"
             raise CardError(
-                f"{physical} is used {seen[key]} times, but the deck in play holds it {copies}",
+                Nn_(
+                    "%(card)s is used %(seen)s times, but the deck in play holds it once",
+                    "%(card)s is used %(seen)s times, but the deck in play holds it %(num)s times",
+                    decks,
+                    card=physical,
+                    seen=seen[key],
+                ),
                 field,
             )

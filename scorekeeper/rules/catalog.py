@@ -30,7 +30,7 @@ from typing import Any
 
 from .cards import Card, Rank, Suit
 from .errors import OptionError
-from .messages import N_
+from .messages import N_, Join, Nn_
 
 DECK_CARDS = 52
 # Where a hand may grow past the deal (the variant's ``hands_grow``), no hand is longer than
@@ -490,7 +490,14 @@ class Variant:
         if not rows:
             low, high = self.players
             raise OptionError(
-                f"{self.name} is for {low} to {high} players, not {players}", "players"
+                N_(
+                    "%(variant)s is for %(low)s to %(high)s players, not %(players)s",
+                    variant=self.name,
+                    low=low,
+                    high=high,
+                    players=players,
+                ),
+                "players",
             )
         if decks is not None:
             for row in rows:
@@ -1195,8 +1202,14 @@ VARIANTS: dict[str, Variant] = {
 
 def get_variant(variant_id: object) -> Variant:
     if not isinstance(variant_id, str) or variant_id not in VARIANTS:
-        known = ", ".join(VARIANTS)
-        raise OptionError(f"unknown variant {variant_id!r}: choose one of {known}", "variant")
+        raise OptionError(
+            N_(
+                "unknown variant '%(variant)s': choose one of %(known)s",
+                variant=variant_id,
+                known=", ".join(VARIANTS),
+            ),
+            "variant",
+        )
     return VARIANTS[variant_id]
 
 
@@ -1255,9 +1268,14 @@ class Rules:
 def _check_option(variant: Variant, name: str, value: Any) -> Any:
     options = variant.options
     if name not in options:
-        known = ", ".join(sorted(options))
         raise OptionError(
-            f"{variant.id} has no option '{name}': its options are {known}", f"options.{name}"
+            N_(
+                "%(variant)s has no option '%(name)s': its options are %(known)s",
+                variant=variant.id,
+                name=name,
+                known=", ".join(sorted(options)),
+            ),
+            f"options.{name}",
         )
     spec = options[name]
     if value is None and spec.nullable:
@@ -1265,28 +1283,56 @@ def _check_option(variant: Variant, name: str, value: Any) -> Any:
     if spec.kind is bool:
         if not isinstance(value, bool):
             raise OptionError(
-                f"option '{name}' of {variant.id} is a switch: true or false", f"options.{name}"
+                N_(
+                    "option '%(name)s' of %(variant)s is a switch: true or false",
+                    name=name,
+                    variant=variant.id,
+                ),
+                f"options.{name}",
             )
         return value
     if spec.kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise OptionError(
-                f"option '{name}' of {variant.id} must be a whole number", f"options.{name}"
+                N_(
+                    "option '%(name)s' of %(variant)s must be a whole number",
+                    name=name,
+                    variant=variant.id,
+                ),
+                f"options.{name}",
             )
         if spec.minimum is not None and value < spec.minimum:
             raise OptionError(
-                f"option '{name}' of {variant.id} must be at least {spec.minimum}, not {value}",
+                N_(
+                    "option '%(name)s' of %(variant)s must be at least %(least)s, not %(value)s",
+                    name=name,
+                    variant=variant.id,
+                    least=spec.minimum,
+                    value=value,
+                ),
                 f"options.{name}",
             )
         if spec.maximum is not None and value > spec.maximum:
             raise OptionError(
-                f"option '{name}' of {variant.id} must be at most {spec.maximum}, not {value}",
+                N_(
+                    "option '%(name)s' of %(variant)s must be at most %(most)s, not %(value)s",
+                    name=name,
+                    variant=variant.id,
+                    most=spec.maximum,
+                    value=value,
+                ),
                 f"options.{name}",
             )
         return value
     if not isinstance(value, str) or (spec.choices and value not in spec.choices):
         raise OptionError(
-            f"option '{name}' of {variant.id} must be one of {', '.join(spec.choices)}, not {value!r}",
+            N_(
+                "option '%(name)s' of %(variant)s must be one of %(choices)s, not '%(value)s'",
+                name=name,
+                variant=variant.id,
+                choices=", ".join(spec.choices),
+                value=value,
+            ),
             f"options.{name}",
         )
     return value
@@ -1347,7 +1393,7 @@ def _resolve(variant_id: object, options: object, players: Any) -> Rules:
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise OptionError("options must be an object of option names and values", "options")
+        raise OptionError(N_("options must be an object of option names and values"), "options")
     chosen = {name: _check_option(variant, name, value) for name, value in options.items()}
     # a null house rule is the variant's own (or the player count's) choice
     chosen = {name: value for name, value in chosen.items() if value is not None}
@@ -1355,11 +1401,18 @@ def _resolve(variant_id: object, options: object, players: Any) -> Rules:
 
     if players is not None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError("the number of players must be a whole number", "players")
+            raise OptionError(N_("the number of players must be a whole number"), "players")
         low, high = variant.players
         if not low <= players <= high:
             raise OptionError(
-                f"{variant.name} is for {low} to {high} players, not {players}", "players"
+                N_(
+                    "%(variant)s is for %(low)s to %(high)s players, not %(players)s",
+                    variant=variant.name,
+                    low=low,
+                    high=high,
+                    players=players,
+                ),
+                "players",
             )
         row = variant.deal_for(players, merged.get("decks"))
     else:
@@ -1386,18 +1439,22 @@ def _resolve(variant_id: object, options: object, players: Any) -> Rules:
         settings["rounds"] = variant.rounds_per_player * players
     game_end, target = settings["game_end"], settings["target"]
     if game_end == GameEnd.ROUNDS and merged["rounds"] is None and not variant.rounds_per_player:
-        how = "".join(
-            f" with {name} '{merged[name]}'"
+        how = [
+            N_("with %(name)s '%(value)s'", name=name, value=merged[name])
             for name, spec in specs.items()
             if spec.sets == "game_end" and merged[name] != variant.setting("game_end")
-        )
+        ]
         raise OptionError(
-            f"{variant.name}{how} needs an agreed number of rounds: set the option 'rounds'",
+            N_(
+                "%(variant)s needs an agreed number of rounds: set the option 'rounds'",
+                variant=Join([variant.name, *how], " "),
+            ),
             "options.rounds",
         )
     if game_end != GameEnd.ROUNDS and target is None:
         raise OptionError(
-            f"{variant.name} ends at a score: set the option 'target'", "options.target"
+            N_("%(variant)s ends at a score: set the option 'target'", variant=variant.name),
+            "options.target",
         )
     return Rules(
         variant=variant,
@@ -1427,9 +1484,20 @@ def _check_deal(
     if dealt + 1 > in_play:
         name = "cards" if "cards" in chosen or "decks" not in chosen else "decks"
         raise OptionError(
-            f"{players} players of {cards} cards need {dealt + 1} cards with the stock, but "
-            f"{decks} deck{'s' if decks > 1 else ''} and {jokers} jokers hold {in_play}: "
-            f"lower the option 'cards' or raise 'decks'",
+            Nn_(
+                "%(players)s players of %(cards)s cards need %(needed)s cards with the stock, "
+                "but %(num)s deck and %(jokers)s jokers hold %(in_play)s: lower the option "
+                "'cards' or raise 'decks'",
+                "%(players)s players of %(cards)s cards need %(needed)s cards with the stock, "
+                "but %(num)s decks and %(jokers)s jokers hold %(in_play)s: lower the option "
+                "'cards' or raise 'decks'",
+                decks,
+                players=players,
+                cards=cards,
+                needed=dealt + 1,
+                jokers=jokers,
+                in_play=in_play,
+            ),
             f"options.{name}",
         )
 

@@ -37,6 +37,7 @@ Readings this module makes (the rules leave them open):
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,10 +47,41 @@ from typing import Any
 from .cards import Card, Rank, Suit, check_deck_limits, sort_key
 from .catalog import AceMode, Rules, resolve
 from .errors import RulesError
+from .messages import N_, OR, Join, Message, Nn_, cards_joined
 from .requests import as_request, cards_at, melds_at, require
 
 SET = "set"
 RUN = "run"
+
+# Reasons said often (the arranger judges many candidate melds) are made once.
+RUN_ONE_SUIT = N_("a run must be all one suit")
+RUN_SAME_CARD = N_("a run may not hold the same card twice")
+ACE_LOW_ONLY = N_("an ace is low only in this variant (A-2-3), never above a king")
+ACE_HIGH_ONLY = N_("an ace is high only in this variant (Q-K-A), never below a two")
+NO_CORNER = N_("a run may not turn the corner K-A-2 in this variant")
+NOT_CONSECUTIVE = N_("the cards of a run must be consecutive (jokers may fill the gaps)")
+RUNS_ONLY = N_("sets are not allowed in this variant: runs only")
+SET_ONE_RANK = N_("a set must be all one rank")
+SET_SAME_SUIT = N_("a set may not hold two cards of the same suit in this variant")
+DECLARE_JOKER = N_(
+    "a joker in a set of three must be declared as a specific card (like JK=7H) in this variant"
+)
+NO_NATURAL = N_("a meld needs at least one natural card")
+TOO_MANY_JOKERS = N_("a meld may not hold more jokers than natural cards in this variant")
+NEITHER = N_("a set must be all one rank and a run all one suit")
+TOO_SHORT = N_("a meld needs at least 3 cards")
+
+
+@functools.cache
+def _run_too_short(least: int) -> Message:
+    return N_("a run needs at least %(least)s cards", least=least)
+
+
+@functools.cache
+def _set_size(least: int | None, most: int | None) -> Message:
+    if least is not None:
+        return N_("a set needs at least %(least)s cards", least=least)
+    return N_("a set holds at most %(most)s cards", most=most)
 
 
 @dataclass(frozen=True)
@@ -63,7 +95,7 @@ class MeldVerdict:
     legal: bool
     kind: str | None
     points: int
-    reason: str | None
+    reason: Message | None
     jokers: Mapping[int, Card] = field(default_factory=dict)
     natural: bool = True
     cards: tuple[Card, ...] = ()
@@ -78,7 +110,7 @@ class MeldVerdict:
         }
 
 
-def _illegal(reason: str, kind: str | None = None) -> MeldVerdict:
+def _illegal(reason: Message, kind: str | None = None) -> MeldVerdict:
     return MeldVerdict(False, kind, 0, reason, {}, True, ())
 
 
@@ -120,11 +152,11 @@ def _judge_run(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) -> Mel
     fixed = [c.plays_as for i, c in enumerate(cards) if not wild[i] or c.pinned]
     suits = {card.suit for card in fixed}
     if len(suits) > 1:
-        return _illegal("a run must be all one suit", RUN)
+        return _illegal(RUN_ONE_SUIT, RUN)
     if len(cards) < rules.run_min:
-        return _illegal(f"a run needs at least {rules.run_min} cards", RUN)
+        return _illegal(_run_too_short(rules.run_min), RUN)
     if len({card.rank for card in fixed}) < len(fixed):
-        return _illegal("a run may not hold the same card twice", RUN)
+        return _illegal(RUN_SAME_CARD, RUN)
     fitted = _fit_run(rules, rules.ace, cards, wild)
     if fitted is not None:
         return fitted
@@ -163,14 +195,14 @@ def _fit_run(
     return best
 
 
-def _why_not_a_run(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) -> str:
+def _why_not_a_run(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) -> Message:
     if rules.ace != AceMode.AROUND and _fit_run(rules, AceMode.LOW_OR_HIGH, cards, wild):
         if rules.ace == AceMode.LOW:
-            return "an ace is low only in this variant (A-2-3), never above a king"
-        return "an ace is high only in this variant (Q-K-A), never below a two"
+            return ACE_LOW_ONLY
+        return ACE_HIGH_ONLY
     if rules.ace != AceMode.AROUND and _fit_run(rules, AceMode.AROUND, cards, wild):
-        return "a run may not turn the corner K-A-2 in this variant"
-    return "the cards of a run must be consecutive (jokers may fill the gaps)"
+        return NO_CORNER
+    return NOT_CONSECUTIVE
 
 
 def _pinned(cards: Sequence[Card], jokers: Mapping[int, Card]) -> tuple[Card, ...]:
@@ -182,31 +214,28 @@ def _pinned(cards: Sequence[Card], jokers: Mapping[int, Card]) -> tuple[Card, ..
 
 def _judge_set(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) -> MeldVerdict:
     if not rules.sets:
-        return _illegal("sets are not allowed in this variant: runs only", SET)
+        return _illegal(RUNS_ONLY, SET)
     fixed = [(i, c.plays_as) for i, c in enumerate(cards) if not wild[i] or c.pinned]
     free = [i for i, c in enumerate(cards) if wild[i] and not c.pinned]
     ranks = {card.rank for _, card in fixed}
     if len(ranks) > 1:
-        return _illegal("a set must be all one rank", SET)
+        return _illegal(SET_ONE_RANK, SET)
     low, high = rules.set_sizes
     if len(cards) < low:
-        return _illegal(f"a set needs at least {low} cards", SET)
+        return _illegal(_set_size(low, None), SET)
     if high is not None and len(cards) > high:
-        return _illegal(f"a set holds at most {high} cards", SET)
+        return _illegal(_set_size(None, high), SET)
     rank = ranks.pop()
     suits = [card.suit for _, card in fixed]
     if not rules.identical_in_sets and len(set(suits)) < len(suits):
-        return _illegal("a set may not hold two cards of the same suit in this variant", SET)
+        return _illegal(SET_SAME_SUIT, SET)
     if free and rules.joker_in_three_set_declared and len(cards) == 3:
-        return _illegal(
-            "a joker in a set of three must be declared as a specific card (like JK=7H) in this variant",
-            SET,
-        )
+        return _illegal(DECLARE_JOKER, SET)
     missing = (
         [suit for suit in Suit if suit not in suits] if not rules.identical_in_sets else list(Suit)
     )
     if len(free) > len(missing) and not rules.identical_in_sets:
-        return _illegal("a set may not hold two cards of the same suit in this variant", SET)
+        return _illegal(SET_SAME_SUIT, SET)
     jokers = {i: cards[i].pinned for i in range(len(cards)) if wild[i] and cards[i].pinned}
     for n, index in enumerate(free):
         jokers[index] = Card(rank, missing[n % len(missing)])
@@ -218,14 +247,17 @@ def _judge_reading(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) ->
     """Judge one reading of which cards are wild."""
     naturals = [c for i, c in enumerate(cards) if not wild[i]]
     if not naturals:
-        return _illegal("a meld needs at least one natural card")
+        return _illegal(NO_NATURAL)
     wild_count = sum(wild)
     if rules.jokers_at_most_naturals and wild_count > len(naturals):
-        return _illegal("a meld may not hold more jokers than natural cards in this variant")
+        return _illegal(TOO_MANY_JOKERS)
     for i, card in enumerate(cards):
         if card.pinned is not None and not wild[i]:
             return _illegal(
-                f"{card} cannot stand for another card: deuces are not wild in this variant"
+                N_(
+                    "%(card)s cannot stand for another card: deuces are not wild in this variant",
+                    card=card,
+                )
             )
     fixed = [c.plays_as for i, c in enumerate(cards) if not wild[i] or c.pinned]
     same_rank = len({c.rank for c in fixed}) == 1
@@ -241,8 +273,8 @@ def _judge_reading(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) ->
     if verdicts:
         return verdicts[0]
     if not rules.sets:
-        return _illegal("a run must be all one suit")
-    return _illegal("a set must be all one rank and a run all one suit")
+        return _illegal(RUN_ONE_SUIT)
+    return _illegal(NEITHER)
 
 
 def judge_meld(rules: Rules, cards: Sequence[Card]) -> MeldVerdict:
@@ -261,7 +293,7 @@ def judge_meld(rules: Rules, cards: Sequence[Card]) -> MeldVerdict:
     """
     cards = list(cards)
     if len(cards) < 3:
-        return _illegal("a meld needs at least 3 cards")
+        return _illegal(TOO_SHORT)
     base = [_is_wild(rules, card) for card in cards]
     loose_deuces = [
         i
@@ -292,53 +324,73 @@ def _misplaced_pin(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) ->
     verdict = judge_meld(rules, loose)
     if not verdict.legal:
         return None
-    bad = [str(cards[i]) for i in pinned if verdict.jokers.get(i) != cards[i].pinned]
+    bad = [cards[i] for i in pinned if verdict.jokers.get(i) != cards[i].pinned]
     if not bad:
         return None
-    verb = "does" if len(bad) == 1 else "do"
-    legal_as = " ".join(str(card) for card in verdict.cards)
-    return _illegal(f"{', '.join(bad)} {verb} not fit this meld, which is legal as {legal_as}")
+    return _illegal(
+        Nn_(
+            "%(cards)s does not fit this meld, which is legal as %(legal_as)s",
+            "%(cards)s do not fit this meld, which is legal as %(legal_as)s",
+            len(bad),
+            cards=Join(bad),
+            legal_as=cards_joined(verdict.cards),
+        )
+    )
 
 
 # ---------------------------------------------------------------------------
 # Whole questions: an opening, a hand going out, Phỏm's discards, Carousel's turn
 
 
-def _opening_reason(rules: Rules, verdicts: Sequence[MeldVerdict]) -> str | None:
+def _opening_reason(rules: Rules, verdicts: Sequence[MeldVerdict]) -> Message | None:
     points = sum(v.points for v in verdicts)
     if rules.opening_min and points < rules.opening_min:
-        return f"a first meld must be worth at least {rules.opening_min} points; these are worth {points}"
+        return N_(
+            "a first meld must be worth at least %(least)s points; these are worth %(points)s",
+            least=rules.opening_min,
+            points=points,
+        )
     if rules.opening_natural_run and not any(v.kind == RUN and v.natural for v in verdicts):
-        return "a first meld must include a natural run of three or more (no joker in it)"
+        return N_("a first meld must include a natural run of three or more (no joker in it)")
     return None
 
 
-def going_out_reason(rules: Rules, verdicts: Sequence[MeldVerdict]) -> str | None:
+def going_out_reason(rules: Rules, verdicts: Sequence[MeldVerdict]) -> Message | None:
     total = sum(len(v.cards) for v in verdicts)
     if rules.going_out_patterns:
         lengths = sorted((len(v.cards) for v in verdicts), reverse=True)
         patterns = [sorted(p, reverse=True) for p in rules.going_out_patterns]
         if lengths not in patterns:
-            shown = " or ".join("+".join(map(str, p)) for p in rules.going_out_patterns)
-            laid = "+".join(map(str, lengths)) or "nothing"
-            return f"the whole hand must go down as runs of {shown}, not {laid}"
+            shown = Join((Join(p, "+") for p in rules.going_out_patterns), OR)
+            if lengths:
+                return N_(
+                    "the whole hand must go down as runs of %(shown)s, not %(laid)s",
+                    shown=shown,
+                    laid=Join(lengths, "+"),
+                )
+            return N_("the whole hand must go down as runs of %(shown)s, not nothing", shown=shown)
     if rules.going_out_hand_sizes and total not in rules.going_out_hand_sizes:
-        sizes = " or ".join(map(str, rules.going_out_hand_sizes))
-        return f"the whole hand ({sizes} cards) must go down at once, not {total}"
+        return N_(
+            "the whole hand (%(sizes)s cards) must go down at once, not %(total)s",
+            sizes=Join(rules.going_out_hand_sizes, OR),
+            total=total,
+        )
     if rules.going_out_natural_run and not any(v.kind == RUN and v.natural for v in verdicts):
-        return "going out at once needs a natural run of three or more (no joker in it)"
+        return N_("going out at once needs a natural run of three or more (no joker in it)")
     points = sum(v.points for v in verdicts)
     if rules.going_out_min and points < rules.going_out_min:
-        return (
-            f"going out without an earlier meld still needs {rules.going_out_min} points; "
-            f"these melds are worth {points}"
+        return N_(
+            "going out without an earlier meld still needs %(least)s points; "
+            "these melds are worth %(points)s",
+            least=rules.going_out_min,
+            points=points,
         )
     return None
 
 
 def _from_discard_reason(
     melds: Sequence[Sequence[Card]], taken: Sequence[Card]
-) -> tuple[str | None, str | None]:
+) -> tuple[Message | None, Message | None]:
     """Phỏm: (the rule a meld breaks, or a marked card that is in no meld)."""
     remaining = Counter(card.physical for card in taken)
     broken = None
@@ -349,10 +401,17 @@ def _from_discard_reason(
                 remaining[card.physical] -= 1
                 count += 1
         if count > 1 and broken is None:
-            broken = f"meld {index + 1} holds {count} cards taken from the discards; a meld may hold only one"
+            broken = N_(
+                "meld %(number)s holds %(count)s cards taken from the discards; a meld may hold "
+                "only one",
+                number=index + 1,
+                count=count,
+            )
     leftover = sorted(remaining.elements(), key=sort_key)
     if leftover:
-        return broken, f"{leftover[0]} is marked as taken from the discards but is in no meld"
+        return broken, N_(
+            "%(card)s is marked as taken from the discards but is in no meld", card=leftover[0]
+        )
     return broken, None
 
 
@@ -396,29 +455,38 @@ def _turn_reason(
     after: Sequence[Sequence[Card]],
     after_verdicts: Sequence[MeldVerdict],
     from_hand: Sequence[Card],
-) -> str | None:
+) -> Message | None:
     """Carousel: is turning ``before`` into ``after`` with ``from_hand`` a legal turn?"""
     if not from_hand:
-        return "a turn must add at least one card from hand to the table"
+        return N_("a turn must add at least one card from hand to the table")
     on_before = Counter(card.physical for meld in before for card in meld)
     on_after = Counter(card.physical for meld in after for card in meld)
     played = Counter(card.physical for card in from_hand)
     for card in sorted(on_before, key=sort_key):
         if on_after[card] < on_before[card]:
-            return f"no card may be taken off the table, but {card} is missing after the turn"
+            return N_(
+                "no card may be taken off the table, but %(card)s is missing after the turn",
+                card=card,
+            )
     for card in sorted(on_after, key=sort_key):
         if on_after[card] > on_before[card] + played[card]:
-            return f"{card} is on the table after the turn but was neither there before nor played from hand"
+            return N_(
+                "%(card)s is on the table after the turn but was neither there before nor "
+                "played from hand",
+                card=card,
+            )
     for card in sorted(played, key=sort_key):
         if on_after[card] < on_before[card] + played[card]:
-            return f"{card} was played from hand but is not on the table after the turn"
+            return N_(
+                "%(card)s was played from hand but is not on the table after the turn", card=card
+            )
     if not before:
         hand = Counter(played)
         if not any(
             v.legal and len(v.cards) >= 3 and not Counter(c.physical for c in v.cards) - hand
             for v in after_verdicts
         ):
-            return "the first meld of a round must hold a legal set or run of three from hand"
+            return N_("the first meld of a round must hold a legal set or run of three from hand")
     kept_before = _declared(before_verdicts)
     kept_after = _declared(after_verdicts)
     freed = 0
@@ -426,15 +494,16 @@ def _turn_reason(
         lost = count - kept_after[identity]
         if lost > 0:
             if _replacements(before, after, identity) < lost:
-                return (
-                    f"a joker declared as {identity} keeps that card until the real {identity} "
-                    "replaces it"
+                return N_(
+                    "a joker declared as %(card)s keeps that card until the real %(card)s "
+                    "replaces it",
+                    card=identity,
                 )
             freed += lost
     new_identities = sum((kept_after - kept_before).values())
     jokers_from_hand = sum(1 for card in from_hand if card.is_joker)
     if new_identities > freed + jokers_from_hand:
-        return "a joker keeps the card it was declared as until the real card replaces it"
+        return N_("a joker keeps the card it was declared as until the real card replaces it")
     return None
 
 
@@ -465,7 +534,10 @@ def check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
     if turn:
         if not rules.rearranges_table:
             raise RulesError(
-                f"only Carousel checks a turn against the table before it, not {rules.variant.name}",
+                N_(
+                    "only Carousel checks a turn against the table before it, not %(variant)s",
+                    variant=rules.variant.name,
+                ),
                 "table_before",
             )
         before = melds_at(request.get("table_before", []), "table_before")
@@ -475,7 +547,12 @@ def check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
 
     verdicts = [judge_meld(rules, meld) for meld in melds]
     reason = next(
-        (f"meld {i + 1}: {v.reason}" for i, v in enumerate(verdicts) if not v.legal), None
+        (
+            N_("meld %(number)s: %(reason)s", number=i + 1, reason=v.reason)
+            for i, v in enumerate(verdicts)
+            if not v.legal
+        ),
+        None,
     )
     if reason is None and opening:
         reason = _opening_reason(rules, verdicts)
@@ -485,7 +562,10 @@ def check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
         taken = cards_at(request["from_discard"], "from_discard", "from_discard")
         if taken and not rules.one_discard_per_meld:
             raise RulesError(
-                f"from_discard marks Phỏm's discards; {rules.variant.name} has no such rule",
+                N_(
+                    "from_discard marks Phỏm's discards; %(variant)s has no such rule",
+                    variant=rules.variant.name,
+                ),
                 "from_discard",
             )
         broken, unplaced = _from_discard_reason(melds, taken)
@@ -497,8 +577,11 @@ def check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
         illegal_before = next((i for i, v in enumerate(before_verdicts) if not v.legal), None)
         if illegal_before is not None:
             raise RulesError(
-                f"the table before the turn is not legal: meld {illegal_before + 1}: "
-                f"{before_verdicts[illegal_before].reason}",
+                N_(
+                    "the table before the turn is not legal: meld %(number)s: %(reason)s",
+                    number=illegal_before + 1,
+                    reason=before_verdicts[illegal_before].reason,
+                ),
                 f"table_before[{illegal_before}]",
             )
         reason = _turn_reason(rules, before, before_verdicts, melds, verdicts, from_hand)
@@ -515,7 +598,7 @@ def _flag(request: Mapping[str, Any], name: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise RulesError(f"'{name}' is a switch: true or false", name)
+        raise RulesError(N_("'%(name)s' is a switch: true or false", name=name), name)
     return value
 
 

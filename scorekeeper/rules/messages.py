@@ -46,7 +46,8 @@ ENGLISH = English()
 
 @dataclass(frozen=True)
 class Join:
-    """Several values shown as one parameter: cards in a hand, parts of a line."""
+    """Several values shown as one parameter: cards in a hand, parts of a line. A separator
+    that is a word (" or ") is a message too, said in the table's language."""
 
     items: tuple[Any, ...]
     separator: str = ", "
@@ -150,7 +151,8 @@ def say(value: Any, translations: Translations = ENGLISH, lang: str = "en") -> A
     if isinstance(value, Message):
         return _render(value.id, value.plural, value.count, value.params, translations, lang)
     if isinstance(value, Join):
-        return value.separator.join(str(say(item, translations, lang)) for item in value.items)
+        separator = str(say(value.separator, translations, lang))
+        return separator.join(str(say(item, translations, lang)) for item in value.items)
     if type(value).__name__ == "Card":  # cards import errors, which import this module
         return card_text(value, lang)
     return value
@@ -188,6 +190,10 @@ def _render(
         # a translation that lost a slot must not hide what the engine said
         english = ENGLISH.ngettext(id, plural, count or 0) if plural is not None else id
         return english % values
+
+
+# the word between choices in a list ("7 or 8 cards")
+OR = N_(" or ")
 
 
 def cards_joined(cards: Sequence[Card], separator: str = " ") -> Join:

@@ -9,37 +9,43 @@ from typing import Any
 
 from .cards import Card, parse_cards
 from .errors import RulesError
+from .messages import N_
 
 
 def as_request(request: Mapping[str, Any] | None, fields: Mapping[str, Any]) -> dict[str, Any]:
     """Merge a request dict and keyword arguments (keywords win)."""
     if request is not None and not isinstance(request, Mapping):
-        raise RulesError("the request must be a JSON object", None)
+        raise RulesError(N_("the request must be a JSON object"), None)
     return dict(request or {}) | dict(fields)
 
 
 def require(request: Mapping[str, Any], name: str) -> Any:
     if name not in request or request[name] is None:
-        raise RulesError(f"the request needs '{name}'", name)
+        raise RulesError(N_("the request needs '%(name)s'", name=name), name)
     return request[name]
 
 
 def cards_at(value: object, field: str, where: str) -> list[Card]:
     """Parse a list of cards found at JSON path ``field``; ``where`` names it for people."""
     if not isinstance(value, list):
-        raise RulesError(f"{where} must be a list of cards", field)
+        raise RulesError(N_("%(where)s must be a list of cards", where=where), field)
     return parse_cards(value, where=where, field=field)
 
 
 def melds_at(value: object, field: str) -> list[list[Card]]:
     """Parse a list of melds (lists of cards) found at JSON path ``field``."""
     if not isinstance(value, list):
-        raise RulesError(f"'{field}' must be a list of melds, each a list of cards", field)
+        raise RulesError(
+            N_("'%(field)s' must be a list of melds, each a list of cards", field=field), field
+        )
     melds = []
     for index, meld in enumerate(value):
         if not isinstance(meld, list):
-            raise RulesError(f"meld {index + 1} must be a list of cards", f"{field}[{index}]")
-        melds.append(cards_at(meld, f"{field}[{index}]", f"meld {index + 1}"))
+            raise RulesError(
+                N_("meld %(number)s must be a list of cards", number=index + 1),
+                f"{field}[{index}]",
+            )
+        melds.append(cards_at(meld, f"{field}[{index}]", N_("meld %(number)s", number=index + 1)))
     return melds
 
 
@@ -54,6 +60,9 @@ MOST_STRING_CHARS = 200
 MOST_ITEMS = 2_000  # in one list or object
 
 
+NESTED = N_("the request is nested more than %(most)s levels deep", most=MOST_NESTING)
+
+
 class _Refused:
     """A number the reader will not pass on: it is named, with its place, after parsing."""
 
@@ -64,19 +73,19 @@ class _Refused:
 
 def _parse_int(text: str) -> int | _Refused:
     if len(text.lstrip("-")) > MOST_INTEGER_DIGITS:
-        return _Refused(text, f"has more than {MOST_INTEGER_DIGITS} digits")
+        return _Refused(text, N_("has more than %(most)s digits", most=MOST_INTEGER_DIGITS))
     return int(text)
 
 
 def _parse_float(text: str) -> float | _Refused:
     number = float(text)
     if number in (float("inf"), float("-inf")):
-        return _Refused(text, "is too large")
+        return _Refused(text, N_("is too large"))
     return number
 
 
 def _parse_constant(name: str) -> _Refused:
-    return _Refused(name, "is not a number JSON allows")
+    return _Refused(name, N_("is not a number JSON allows"))
 
 
 def _path(parent: str | None, key: str | int) -> str:
@@ -96,28 +105,41 @@ def _check_tree(data: Any, most_items: int, most_string_chars: int) -> None:
         value, path, depth = stack.pop()
         if isinstance(value, dict | list):
             if depth > MOST_NESTING:
-                raise RulesError(
-                    f"the request is nested more than {MOST_NESTING} levels deep", path
-                )
+                raise RulesError(NESTED, path)
             if len(value) > most_items:
-                raise RulesError(f"at most {most_items} items in one place, not {len(value)}", path)
+                raise RulesError(
+                    N_(
+                        "at most %(most)s items in one place, not %(count)s",
+                        most=most_items,
+                        count=len(value),
+                    ),
+                    path,
+                )
             items = value.items() if isinstance(value, dict) else enumerate(value)
             children = []
             for key, child in items:
                 if isinstance(key, str) and len(key) > most_string_chars:
                     raise RulesError(
-                        f"a name in the request is longer than {most_string_chars} characters: "
-                        f"'{_short(key)}'",
+                        N_(
+                            "a name in the request is longer than %(most)s characters: '%(text)s'",
+                            most=most_string_chars,
+                            text=_short(key),
+                        ),
                         path,
                     )
                 children.append((child, _path(path, key), depth + 1))
             stack.extend(reversed(children))
         elif isinstance(value, _Refused):
-            raise RulesError(f"the number {_short(value.text)} {value.why}", path)
+            raise RulesError(
+                N_("the number %(text)s %(why)s", text=_short(value.text), why=value.why), path
+            )
         elif isinstance(value, str) and len(value) > most_string_chars:
             raise RulesError(
-                f"a text in the request is longer than {most_string_chars} characters: "
-                f"'{_short(value)}'",
+                N_(
+                    "a text in the request is longer than %(most)s characters: '%(text)s'",
+                    most=most_string_chars,
+                    text=_short(value),
+                ),
                 path,
             )
 
@@ -141,16 +163,19 @@ def parse_json_request(
     scorekeeper.rules.errors.RulesError: the number 10000000000000000000… has more than 12 digits
     """
     if len(data) > MOST_REQUEST_BYTES:
-        raise RulesError(f"the request is larger than {MOST_REQUEST_BYTES:,} bytes", None)
+        raise RulesError(
+            N_("the request is larger than %(most)s bytes", most=f"{MOST_REQUEST_BYTES:,}"), None
+        )
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as error:
             raise RulesError(
-                f"the request is not UTF-8 text (byte {error.start + 1} is not)", None
+                N_("the request is not UTF-8 text (byte %(byte)s is not)", byte=error.start + 1),
+                None,
             ) from None
     if not data.strip():
-        raise RulesError("the request is empty: send a JSON object", None)
+        raise RulesError(N_("the request is empty: send a JSON object"), None)
     try:
         parsed = json.loads(
             data,
@@ -160,13 +185,15 @@ def parse_json_request(
         )
     except json.JSONDecodeError as error:
         raise RulesError(
-            f"the request is not valid JSON: {error.msg} at line {error.lineno}, "
-            f"column {error.colno}",
+            N_(
+                "the request is not valid JSON: %(problem)s at line %(line)s, column %(column)s",
+                problem=error.msg,
+                line=error.lineno,
+                column=error.colno,
+            ),
             None,
         ) from None
     except RecursionError:
-        raise RulesError(
-            f"the request is nested more than {MOST_NESTING} levels deep", None
-        ) from None
+        raise RulesError(NESTED, None) from None
     _check_tree(parsed, most_items, most_string_chars)
     return parsed

@@ -26,7 +26,7 @@ from .cards import JOKER, Card, check_deck_limits, sort_key
 from .catalog import Rules, Scoring, resolve
 from .errors import RoundError, RulesError
 from .melds import MeldVerdict, going_out_reason, judge_meld
-from .messages import N_, Join, Message, Nn_, cards_joined
+from .messages import N_, OR, Join, Message, Nn_, cards_joined
 from .requests import as_request, cards_at, melds_at
 
 GOING_OUT_ENDS = ("out", "rummy")
@@ -207,9 +207,9 @@ def _players(request: Mapping[str, Any]) -> list[str]:
         or not players
         or not all(isinstance(p, str) and p for p in players)
     ):
-        raise RoundError("'players' must be a list of player names, in seat order", "players")
+        raise RoundError(N_("'players' must be a list of player names, in seat order"), "players")
     if len({p.casefold() for p in players}) < len(players):
-        raise RoundError("each player must have a different name (ignoring case)", "players")
+        raise RoundError(N_("each player must have a different name (ignoring case)"), "players")
     return players
 
 
@@ -221,13 +221,27 @@ def _seat(name: object, players: Sequence[str]) -> str | None:
     return next((p for p in players if p.casefold() == wanted), None)
 
 
+ROLES = {
+    "winner": N_("winner"),
+    "dealer": N_("dealer"),
+    "feeder": N_("feeder"),
+    "taker": N_("taker"),
+}
+
+
 def _player(value: object, players: Sequence[str], field_: str, what: str) -> str | None:
     if value is None:
         return None
     seat = _seat(value, players)
     if seat is None:
         raise RoundError(
-            f"the {what} {value!r} is not one of the players ({', '.join(players)})", field_
+            N_(
+                "the %(what)s '%(name)s' is not one of the players (%(players)s)",
+                what=ROLES[what],
+                name=value,
+                players=Join(players),
+            ),
+            field_,
         )
     return seat
 
@@ -237,17 +251,27 @@ def _keyed_by_player(value: object, players: Sequence[str], field_: str) -> dict
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise RoundError(f"'{field_}' must map each player's name to a value", field_)
+        raise RoundError(
+            N_("'%(field)s' must map each player's name to a value", field=field_), field_
+        )
     keyed: dict[str, Any] = {}
     for name, item in value.items():
         seat = _seat(name, players)
         if seat is None:
             raise RoundError(
-                f"{name!r} in {field_} is not one of the players ({', '.join(players)})",
+                N_(
+                    "'%(name)s' in %(field)s is not one of the players (%(players)s)",
+                    name=name,
+                    field=field_,
+                    players=Join(players),
+                ),
                 f"{field_}.{name}",
             )
         if seat in keyed:
-            raise RoundError(f"{seat} is named twice in {field_}", f"{field_}.{name}")
+            raise RoundError(
+                N_("%(player)s is named twice in %(field)s", player=seat, field=field_),
+                f"{field_}.{name}",
+            )
         keyed[seat] = item
     return keyed
 
@@ -256,14 +280,25 @@ def _counted(value: object, player: str, path: str) -> int | None:
     """A hand given as a count: a whole number 0–9999 (true is not a count), else None."""
     if isinstance(value, bool):
         raise RoundError(
-            f"{player}'s hand must be a list of cards or a count (a whole number), not {value}",
+            N_(
+                "%(player)s's hand must be a list of cards or a count (a whole number), "
+                "not %(value)s",
+                player=player,
+                value=value,
+            ),
             path,
         )
     if not isinstance(value, int):
         return None
     if not 0 <= value <= MOST_COUNTED:
         raise RoundError(
-            f"{player}'s hand counted at the table must be 0 to {MOST_COUNTED}, not {value}", path
+            N_(
+                "%(player)s's hand counted at the table must be 0 to %(most)s, not %(value)s",
+                player=player,
+                most=MOST_COUNTED,
+                value=value,
+            ),
+            path,
         )
     return value
 
@@ -273,7 +308,9 @@ def read_round(
 ) -> Round:
     """Parse and validate one round against a table's rules."""
     if not isinstance(data, Mapping):
-        raise RoundError("a round must be an object with the winner, the end and the hands", prefix)
+        raise RoundError(
+            N_("a round must be an object with the winner, the end and the hands"), prefix
+        )
     variant = rules.variant
     winner = _player(data.get("winner"), players, f"{prefix}.winner", "winner")
     end = data.get("end")
@@ -281,11 +318,19 @@ def read_round(
         end = variant.ends[0] if winner is not None else "stock"
     if end not in variant.ends:
         raise RoundError(
-            f"{variant.name} rounds end by {', '.join(variant.ends)}, not {end!r}", f"{prefix}.end"
+            N_(
+                "%(variant)s rounds end by %(ends)s, not '%(end)s'",
+                variant=variant.name,
+                ends=Join(variant.ends),
+                end=end,
+            ),
+            f"{prefix}.end",
         )
     if end in ("out", "rummy", "knock") and winner is None:
         raise RoundError(
-            f"a round that ends by {end!r} needs its winner (who went out or knocked)",
+            N_(
+                "a round that ends by '%(end)s' needs its winner (who went out or knocked)", end=end
+            ),
             f"{prefix}.winner",
         )
     if "dealer" in data:
@@ -302,10 +347,15 @@ def read_round(
             if counted is not None:
                 hands[player] = Hand([], counted=counted)
                 continue
-            cards = cards_at(raw_hands[player], path, f"{player}'s hand")
+            cards = cards_at(raw_hands[player], path, N_("%(player)s's hand", player=player))
             if len(cards) > MOST_CARDS_IN_HAND:
                 raise RoundError(
-                    f"{player}'s hand holds at most {MOST_CARDS_IN_HAND} cards, not {len(cards)}",
+                    N_(
+                        "%(player)s's hand holds at most %(most)s cards, not %(count)s",
+                        player=player,
+                        most=MOST_CARDS_IN_HAND,
+                        count=len(cards),
+                    ),
                     path,
                 )
             located.extend((card, f"{path}[{i}]") for i, card in enumerate(cards))
@@ -320,7 +370,13 @@ def read_round(
             verdict = judge_meld(rules, meld)
             if not verdict.legal:
                 raise RoundError(
-                    f"{player}'s meld {i + 1} is not legal: {verdict.reason}", f"{path}[{i}]"
+                    N_(
+                        "%(player)s's meld %(number)s is not legal: %(reason)s",
+                        player=player,
+                        number=i + 1,
+                        reason=verdict.reason,
+                    ),
+                    f"{path}[{i}]",
                 )
             located.extend((card, f"{path}[{i}][{j}]") for j, card in enumerate(meld))
     check_deck_limits(located, rules.decks, rules.jokers)
@@ -350,18 +406,33 @@ def _held(round_: Round, player: str) -> int:
     return held
 
 
-def _fewest_and_most(round_: Round) -> tuple[int, int, str]:
+def _fewest_and_most(round_: Round) -> tuple[int, int, Message]:
     """How many cards each loser's hand may hold at this round's end, and why."""
     rules = round_.rules
     dealt = rules.cards
     moment = rules.whole_hands_at.get(round_.end)
     if moment is not None:
         if rules.showdown_layoffs and not rules.options.get("no_layoff"):
-            return 0, dealt, f"{moment} a hand holds the {dealt} dealt, fewer only after laying off"
-        return dealt, dealt, f"{moment} every hand holds exactly the {dealt} dealt"
+            why = N_(
+                "%(moment)s a hand holds the %(dealt)s dealt, fewer only after laying off",
+                moment=moment,
+                dealt=dealt,
+            )
+            return 0, dealt, why
+        why = N_(
+            "%(moment)s every hand holds exactly the %(dealt)s dealt", moment=moment, dealt=dealt
+        )
+        return dealt, dealt, why
     if rules.hands_grow:
-        return 0, MOST_CARDS_IN_HAND, f"a hand holds at most {MOST_CARDS_IN_HAND} cards"
-    return 0, dealt + 1, f"{rules.variant.name} deals {dealt} and a hand holds at most {dealt + 1}"
+        why = N_("a hand holds at most %(most)s cards", most=MOST_CARDS_IN_HAND)
+        return 0, MOST_CARDS_IN_HAND, why
+    why = N_(
+        "%(variant)s deals %(dealt)s and a hand holds at most %(most)s",
+        variant=rules.variant.name,
+        dealt=dealt,
+        most=dealt + 1,
+    )
+    return 0, dealt + 1, why
 
 
 def check_possible(round_: Round, prefix: str = "round") -> None:
@@ -382,12 +453,24 @@ def check_possible(round_: Round, prefix: str = "round") -> None:
             continue
         held = _held(round_, player)
         if not fewest <= held <= most:
-            apart = " with the melds given apart" if held != len(hand.cards) else ""
-            raise RoundError(
-                f"{player}'s hand holds {held} cards{apart}, but {why}: "
-                f"expected {_expected(fewest, most)}",
-                path,
-            )
+            if held != len(hand.cards):
+                said = N_(
+                    "%(player)s's hand holds %(held)s cards with the melds given apart, but "
+                    "%(why)s: expected %(expected)s",
+                    player=player,
+                    held=held,
+                    why=why,
+                    expected=_expected(fewest, most),
+                )
+            else:
+                said = N_(
+                    "%(player)s's hand holds %(held)s cards, but %(why)s: expected %(expected)s",
+                    player=player,
+                    held=held,
+                    why=why,
+                    expected=_expected(fewest, most),
+                )
+            raise RoundError(said, path)
     if round_.end == "knock" and rules.knock_limit is not None:
         knocker = round_.winner
         hand = round_.hands[knocker]
@@ -399,18 +482,23 @@ def check_possible(round_: Round, prefix: str = "round") -> None:
             )
             if points > rules.knock_limit:
                 raise RoundError(
-                    f"{knocker} knocked with {points} points, but a knock needs "
-                    f"{rules.knock_limit} or fewer",
+                    N_(
+                        "%(player)s knocked with %(points)s points, but a knock needs "
+                        "%(limit)s or fewer",
+                        player=knocker,
+                        points=points,
+                        limit=rules.knock_limit,
+                    ),
                     f"{prefix}.hands.{knocker}",
                 )
 
 
-def _expected(fewest: int, most: int) -> str:
+def _expected(fewest: int, most: int) -> Message:
     if fewest == most:
-        return f"{most} cards"
+        return Nn_("%(num)s card", "%(num)s cards", most)
     if fewest == 0:
-        return f"at most {most} cards"
-    return f"{fewest} to {most} cards"
+        return Nn_("at most %(num)s card", "at most %(num)s cards", most)
+    return N_("%(fewest)s to %(most)s cards", fewest=fewest, most=most)
 
 
 def _check_count(round_: Round, player: str, path: str, most_cards: int) -> None:
@@ -418,15 +506,26 @@ def _check_count(round_: Round, player: str, path: str, most_cards: int) -> None
     hand = round_.hands[player]
     if rules.count_needs_melds and player not in round_.melds:
         raise RoundError(
-            f"{rules.variant.name} needs {player}'s melds beside a counted hand "
-            "(an empty list for no meld)",
+            N_(
+                "%(variant)s needs %(player)s's melds beside a counted hand "
+                "(an empty list for no meld)",
+                variant=rules.variant.name,
+                player=player,
+            ),
             f"{path.rsplit('.hands.', 1)[0]}.melds.{player}",
         )
     ceiling = most_points(rules, most_cards)
     if hand.counted > ceiling:
         raise RoundError(
-            f"{player}'s hand cannot count {hand.counted}: {most_cards} cards count at most "
-            f"{ceiling} in {rules.variant.name}",
+            N_(
+                "%(player)s's hand cannot count %(count)s: %(cards)s cards count at most "
+                "%(ceiling)s in %(variant)s",
+                player=player,
+                count=hand.counted,
+                cards=most_cards,
+                ceiling=ceiling,
+                variant=rules.variant.name,
+            ),
             path,
         )
 
@@ -438,11 +537,21 @@ def _check_went_out(round_: Round, player: str, path: str) -> None:
     if hand.counted is not None:
         if rules.winner_cards_needed:
             raise RoundError(
-                f"{player}'s hand cannot be given as a count: {rules.winner_cards_needed}", path
+                N_(
+                    "%(player)s's hand cannot be given as a count: %(needed)s",
+                    player=player,
+                    needed=rules.winner_cards_needed,
+                ),
+                path,
             )
         if hand.counted:
             raise RoundError(
-                f"{player} went out, so {player}'s hand counts 0, not {hand.counted}", path
+                N_(
+                    "%(player)s went out, so %(player)s's hand counts 0, not %(count)s",
+                    player=player,
+                    count=hand.counted,
+                ),
+                path,
             )
         return
     if not hand.cards:
@@ -451,13 +560,21 @@ def _check_went_out(round_: Round, player: str, path: str) -> None:
         left = best_arrangement(rules, hand.cards).deadwood
         if left:
             raise RoundError(
-                f"{player} went out, so every card {player} holds is melded; "
-                f"{' '.join(str(card) for card in sorted(left, key=sort_key))} would be left over",
+                N_(
+                    "%(player)s went out, so every card %(player)s holds is melded; "
+                    "%(cards)s would be left over",
+                    player=player,
+                    cards=cards_joined(sorted(left, key=sort_key)),
+                ),
                 path,
             )
         return
     raise RoundError(
-        f"{player} went out, so {player} holds no cards: expected 0 cards, not {len(hand.cards)}",
+        N_(
+            "%(player)s went out, so %(player)s holds no cards: expected 0 cards, not %(count)s",
+            player=player,
+            count=len(hand.cards),
+        ),
         path,
     )
 
@@ -466,7 +583,10 @@ def _need_hands(round_: Round, players: Sequence[str], prefix: str = "round") ->
     for player in players:
         if not round_.hands[player].given:
             raise RoundError(
-                f"the cards left in {player}'s hand are needed (an empty list if none)",
+                N_(
+                    "the cards left in %(player)s's hand are needed (an empty list if none)",
+                    player=player,
+                ),
                 f"{prefix}.hands.{player}",
             )
 
@@ -603,8 +723,12 @@ def _declared_winner_agrees(round_: Round, winners: Sequence[str]) -> None:
     """At a showdown the counts decide; a winner named in the round must be one of them."""
     if round_.end == "stock" and round_.winner is not None and round_.winner not in winners:
         raise RoundError(
-            f"the counts make {' and '.join(winners)} the winner of this hand, not {round_.winner}; "
-            "leave the winner empty when the stock ran out",
+            N_(
+                "the counts make %(winners)s the winner of this hand, not %(winner)s; "
+                "leave the winner empty when the stock ran out",
+                winners=Join(winners, " + "),
+                winner=round_.winner,
+            ),
             "round.winner",
         )
 
@@ -829,18 +953,32 @@ def _winner_melds(round_: Round, pattern: bool) -> list[MeldVerdict]:
     winner = round_.winner
     melds = round_.melds.get(winner)
     if not melds:
-        instead = " or ".join(f"round.{name}" for name in round_.rules.winner_count_facts)
-        raise RoundError(
-            f"{round_.rules.variant.name} needs the melds {winner} went out with"
-            + (f" (or {instead})" if instead else ""),
-            f"round.melds.{winner}",
-        )
+        facts = [f"round.{name}" for name in round_.rules.winner_count_facts]
+        if facts:
+            said = N_(
+                "%(variant)s needs the melds %(player)s went out with (or %(facts)s)",
+                variant=round_.rules.variant.name,
+                player=winner,
+                facts=Join(facts, OR),
+            )
+        else:
+            said = N_(
+                "%(variant)s needs the melds %(player)s went out with",
+                variant=round_.rules.variant.name,
+                player=winner,
+            )
+        raise RoundError(said, f"round.melds.{winner}")
     verdicts = [judge_meld(round_.rules, meld) for meld in melds]
     if pattern:
         reason = going_out_reason(round_.rules, verdicts)
         if reason:
             raise RoundError(
-                f"{winner} cannot go out with these melds: {reason}", f"round.melds.{winner}"
+                N_(
+                    "%(player)s cannot go out with these melds: %(reason)s",
+                    player=winner,
+                    reason=reason,
+                ),
+                f"round.melds.{winner}",
             )
     return verdicts
 
@@ -979,16 +1117,26 @@ def _queen_city(round_: Round, result: Result) -> None:
     result.winners.append(winner)
 
 
-def _whole_number(value: object, least: int, most: int, field_: str, what: str) -> int:
+def _whole_number(value: object, least: int, most: int, field_: str, what: Message) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-        raise RoundError(f"{what} must be a whole number from {least} to {most}", field_)
+        raise RoundError(
+            N_(
+                "%(what)s must be a whole number from %(least)s to %(most)s",
+                what=what,
+                least=least,
+                most=most,
+            ),
+            field_,
+        )
     return value
 
 
 def _flag_fact(round_: Round, name: str) -> bool:
     value = round_.facts.get(name, False)
     if not isinstance(value, bool):
-        raise RoundError(f"round.{name} must be true or false", f"round.{name}")
+        raise RoundError(
+            N_("%(field)s must be true or false", field=f"round.{name}"), f"round.{name}"
+        )
     return value
 
 
@@ -1003,7 +1151,11 @@ def _meld_points_fact(round_: Round) -> int:
         1,
         most,
         "round.meld_points",
-        f"round.meld_points (the value of the {cards} or fewer cards {round_.winner} melded)",
+        N_(
+            "round.meld_points (the value of the %(cards)s or fewer cards %(player)s melded)",
+            cards=cards,
+            player=round_.winner,
+        ),
     )
 
 
@@ -1013,16 +1165,20 @@ def _wilds_fact(round_: Round) -> tuple[int, int]:
     unknown = sorted(set(raw) - {"jokers", "deuces"}) if isinstance(raw, Mapping) else [""]
     if unknown:
         raise RoundError(
-            'round.wilds counts the winner\'s wild cards: {"jokers": n, "deuces": n}',
+            N_('round.wilds counts the winner\'s wild cards: {"jokers": n, "deuces": n}'),
             f"round.wilds.{unknown[0]}".rstrip("."),
         )
     rules = round_.rules
     jokers = _whole_number(
-        raw.get("jokers", 0), 0, rules.jokers, "round.wilds.jokers", "the jokers in the melds"
+        raw.get("jokers", 0), 0, rules.jokers, "round.wilds.jokers", N_("the jokers in the melds")
     )
     most_deuces = 4 * rules.decks if rules.deuces_wild else 0
     deuces = _whole_number(
-        raw.get("deuces", 0), 0, most_deuces, "round.wilds.deuces", "the deuces used as wild cards"
+        raw.get("deuces", 0),
+        0,
+        most_deuces,
+        "round.wilds.deuces",
+        N_("the deuces used as wild cards"),
     )
     return jokers, deuces
 
@@ -1161,14 +1317,28 @@ def _check_u(round_: Round) -> None:
     melds = round_.melds.get(winner, [])
     path = f"round.hands.{winner}" if hand.given else f"round.melds.{winner}"
     if not hand.cards and not melds:
-        raise RoundError(f"{winner}'s cards are needed: {round_.rules.winner_cards_needed}", path)
+        raise RoundError(
+            N_(
+                "%(player)s's cards are needed: %(needed)s",
+                player=winner,
+                needed=round_.rules.winner_cards_needed,
+            ),
+            path,
+        )
     melded = len(hand.cards) + sum(len(meld) for meld in melds)
     dealt = round_.rules.cards  # ù melds the deal and a discard, or one card more
     expected = dealt + 1 if _flag_fact(round_, "ten_cards") else dealt
     if melded != expected:
         raise RoundError(
-            f"{winner}'s ù melds {melded} cards, but ù is {dealt} cards melded and a discard, "
-            f"or all {dealt + 1} (ten_cards): expected {expected} cards",
+            N_(
+                "%(player)s's ù melds %(melded)s cards, but ù is %(dealt)s cards melded and a "
+                "discard, or all %(all)s (ten_cards): expected %(expected)s cards",
+                player=winner,
+                melded=melded,
+                dealt=dealt,
+                all=dealt + 1,
+                expected=expected,
+            ),
             path,
         )
 
@@ -1179,11 +1349,11 @@ def _fed_pairs(round_: Round) -> dict[str, dict[str, int]]:
         return {}
     raw = round_.facts.get("fed", [])
     if not isinstance(raw, list):
-        raise RoundError("round.fed must be a list of [from, to] pairs", "round.fed")
+        raise RoundError(N_("round.fed must be a list of [from, to] pairs"), "round.fed")
     fed: dict[str, dict[str, int]] = {}
     for i, pair in enumerate(raw):
         if not (isinstance(pair, list) and len(pair) == 2):
-            raise RoundError("each entry of round.fed is a pair [from, to]", f"round.fed[{i}]")
+            raise RoundError(N_("each entry of round.fed is a pair [from, to]"), f"round.fed[{i}]")
         giver = _player(pair[0], round_.players, f"round.fed[{i}][0]", "feeder")
         taker = _player(pair[1], round_.players, f"round.fed[{i}][1]", "taker")
         # turn order runs clockwise, so the next player in turn is the next seat
@@ -1191,7 +1361,13 @@ def _fed_pairs(round_: Round) -> dict[str, dict[str, int]]:
         after = round_.players[(seat + 1) % len(round_.players)]
         if taker != after:
             raise RoundError(
-                f"only the next player in turn order takes {giver}'s discards: {after}, not {taker}",
+                N_(
+                    "only the next player in turn order takes %(giver)s's discards: "
+                    "%(after)s, not %(taker)s",
+                    giver=giver,
+                    after=after,
+                    taker=taker,
+                ),
                 f"round.fed[{i}]",
             )
         fed.setdefault(giver, {}).setdefault(taker, 0)
@@ -1308,5 +1484,5 @@ def score(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
     request = as_request(request, fields)
     rules, players, dealer = table(request)
     if "round" not in request:
-        raise RulesError("the request needs 'round'", "round")
+        raise RulesError(N_("the request needs 'round'"), "round")
     return score_round(read_round(rules, players, dealer, request["round"]))

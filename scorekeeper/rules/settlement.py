@@ -26,6 +26,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .errors import RulesError
+from .messages import N_
 
 EXACT_UP_TO = 14  # players with a balance; beyond this the split into groups is greedy
 
@@ -39,14 +40,21 @@ def stake_in_units(stake: object, digits: int) -> int:
     try:
         value = Decimal(str(stake).replace(",", "."))
     except InvalidOperation:
-        raise RulesError(f"the stake {stake!r} is not a number", "stake") from None
+        raise RulesError(
+            N_("the stake '%(stake)s' is not a number", stake=stake), "stake"
+        ) from None
     if not value.is_finite() or value <= 0:
-        raise RulesError("the stake per point must be more than 0", "stake")
+        raise RulesError(N_("the stake per point must be more than 0"), "stake")
     units = value.scaleb(digits)
     if units != units.to_integral_value():
         smallest = Decimal(1).scaleb(-digits)
         raise RulesError(
-            f"a stake of {value} is finer than the currency's smallest coin ({smallest})", "stake"
+            N_(
+                "a stake of %(stake)s is finer than the currency's smallest coin (%(smallest)s)",
+                stake=str(value),
+                smallest=str(smallest),
+            ),
+            "stake",
         )
     return int(units)
 
@@ -134,7 +142,7 @@ def _square(group: dict[str, int], seat: dict[str, int]) -> list[dict[str, Any]]
 def fewest_payments(balance: Mapping[str, int], players: list[str]) -> list[dict[str, Any]]:
     """The fewest payments after which every balance is zero (balances must sum to zero)."""
     if sum(balance.values()) != 0:
-        raise RulesError("the balances do not add up to zero, so they cannot be settled", None)
+        raise RulesError(N_("the balances do not add up to zero, so they cannot be settled"), None)
     seat = {p: i for i, p in enumerate(players)}
     owing = [p for p in players if balance.get(p, 0)]
     if len(owing) <= EXACT_UP_TO:
@@ -185,7 +193,7 @@ def settle_game(
         and all(scored["delta"] == _net(scored["transfers"], scored["delta"]) for scored in rounds)
     )
     goal = get_variant(request["variant"]).goal.value
-    players = list(request["players"])
+    players = list(result.get("players", request["players"]))  # after seating changes
     return settle(result["totals"], players, goal, transfers if pays else None, stake, digits)
 
 
