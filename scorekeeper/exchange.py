@@ -270,28 +270,37 @@ def _cell(text: str) -> str:
 
 
 def to_csv(request: dict[str, Any], result: dict[str, Any]) -> str:
-    """Round by player: each round's points, then each running total; a Total row at the end."""
-    players = list(request["players"])
+    """Round by player: each round's points, then each running total; a Total row at the end.
+    A seating change between rounds is a line of its own; columns use the latest names."""
+    players = list(result.get("players", request["players"]))
+    renamed = result.get("names") or {}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     names = [_cell(p) for p in players]
     writer.writerow(
         ["round", "dealer", "winner", "end", *names, *(f"{name} total" for name in names)]
     )
-    start = resolve(request["variant"], request.get("options"), len(players)).start
+    start = resolve(request["variant"], request.get("options"), len(request["players"])).start
     running = {p: start for p in players}
-    for number, (facts, scored) in enumerate(
-        zip(request["rounds"], result["rounds"], strict=True), start=1
-    ):
-        for p in players:
-            running[p] += scored["delta"][p]
+    number = 0
+    for facts, scored in zip(request["rounds"], result["rounds"], strict=True):
+        if "seating" in scored:
+            joiner = scored["seating"].get("join")
+            if joiner is not None:
+                running[renamed.get(joiner, joiner)] = scored["seating"]["total"]
+            writer.writerow(["", "", "", _cell(scored["explain"][0]), *[""] * (2 * len(players))])
+            continue
+        number += 1
+        delta = {renamed.get(p, p): points for p, points in scored["delta"].items()}
+        for p, points in delta.items():
+            running[p] += points
         writer.writerow(
             [
                 number,
-                _cell(scored.get("dealer") or ""),
-                _cell(facts.get("winner") or ""),
+                _cell(renamed.get(scored.get("dealer"), scored.get("dealer")) or ""),
+                _cell(renamed.get(facts.get("winner"), facts.get("winner")) or ""),
                 facts.get("end", "out"),
-                *(scored["delta"][p] for p in players),
+                *(delta.get(p, "") for p in players),
                 *(running[p] for p in players),
             ]
         )

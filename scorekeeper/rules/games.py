@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .catalog import GameEnd, Goal, Rules
+from .catalog import GameEnd, Goal, Rules, resolve
 from .errors import RoundError, RulesError
 from .messages import N_, Nn_
 from .requests import as_request
 from .scoring import read_round, score_round, table
+from .seating import Seating, apply, is_change, marker, read_change
 
 
 def _leaders(totals: Mapping[str, int], players: list[str], goal: Goal) -> list[str]:
@@ -53,6 +54,7 @@ def _play(
     """The game's answer for the request's rounds, played on from ``before`` (a state this
     function returned; None: the start of the game), and the state after them."""
     rules, players, dealer = table(request)
+    seating = Seating.from_json(players, before.get("seating") if before else None)
     rounds = request.get("rounds", [])
     if not isinstance(rounds, list):
         raise RulesError(N_("'rounds' must be a list of rounds"), "rounds")
@@ -66,13 +68,17 @@ def _play(
     eliminated: list[str] = []
     responses = []
     finished, reason = False, None
-    played = 0
+    played = hands = 0
     if before is not None:
         totals, won = dict(before["totals"]), dict(before["won"])
         eliminated = list(before["eliminated"])
-        seats = [p for p in players if p not in eliminated]
         dealer, known = before["dealer"], before["known"]
         finished, reason, played = before["finished"], before["reason"], before["played"]
+        hands = before.get("hands", played)
+    players = seating.order  # everyone who has sat down, by current name, in seat order
+    seats = [p for p in seating.present if p not in eliminated]
+    if players != request["players"] or seating.left:
+        rules = _rules_for(request, seating, None)
     end = rules.game_end
     if end == GameEnd.ROUNDS and rules.rounds is None:
         raise RulesError(
@@ -93,6 +99,26 @@ def _play(
                 ),
                 prefix,
             )
+        if is_change(data):
+            change = read_change(data, seating, prefix)
+            apply(change, seating, [totals, won], rules.start)
+            rules = _rules_for(request, seating, prefix)
+            if "rename" in change:
+                old, new = change["rename"], change["to"]
+                eliminated = [new if p == old else p for p in eliminated]
+                dealer = new if dealer == old else dealer
+            players = seating.order
+            seats = [p for p in seating.present if p not in eliminated]
+            if len(seats) < 2:
+                raise RoundError(
+                    N_("a game needs two players still playing after the change"),
+                    f"{prefix}.seating",
+                )
+            if dealer not in seats:
+                dealer = _next_dealer(rules, players, seats, dealer, [])
+            responses.append(marker(change, hands))
+            continue
+        hands += 1
         if isinstance(data, Mapping) and "dealer" in data:
             dealer, known = data["dealer"], True
         round_ = read_round(rules, seats, dealer if known else None, data, prefix)
@@ -121,7 +147,7 @@ def _play(
                     target=rules.target,
                     note=note,
                 )
-        elif rules.rounds is not None and index + 1 >= rules.rounds:
+        elif rules.rounds is not None and hands >= rules.rounds:
             finished, reason = (
                 True,
                 Nn_(
@@ -150,6 +176,8 @@ def _play(
 
     state = {
         "played": played + len(rounds),
+        "hands": hands,
+        "seating": seating.as_json(),
         "totals": dict(totals),
         "won": dict(won),
         "eliminated": list(eliminated),
@@ -161,18 +189,22 @@ def _play(
     bonuses: dict[str, int] = {}
     if finished and rules.end_bonus:
         # Carousel: those who reached the target get +100, every other player +25 a round won
-        for player in players:
+        for player in seating.present:  # who left takes no part in the end
             if totals[player] >= rules.target:
                 bonuses[player] = rules.end_bonus
             else:
                 bonuses[player] = rules.end_bonus_per_round_won * won[player]
             totals[player] += bonuses[player]
     if finished:
-        contenders = seats if end == GameEnd.ELIMINATION else players
+        contenders = seats if end == GameEnd.ELIMINATION else seating.present
         winners = _leaders(totals, contenders, rules.goal)
     else:
         winners = []
     answer: dict[str, Any] = {
+        "players": list(players),
+        "seated": seating.present,
+        "left": list(seating.left),
+        "names": dict(seating.former),
         "totals": totals,
         "rounds": responses,
         "finished": finished,
@@ -185,6 +217,16 @@ def _play(
     if bonuses:
         answer["end_bonuses"] = bonuses
     return answer, state
+
+
+def _rules_for(request: Mapping[str, Any], seating: Seating, prefix: str | None) -> Rules:
+    """The table's rules for the players still seated: the deal follows their count."""
+    try:
+        return resolve(request.get("variant"), request.get("options"), len(seating.present))
+    except RulesError as error:
+        if prefix is None:
+            raise
+        raise RoundError(error.message, f"{prefix}.seating") from None
 
 
 def play_on(

@@ -70,6 +70,4 @@ def settle_state(
     ]
     goal = get_variant(request["variant"]).goal.value
     totals = standing(request, state)["totals"]
-    return settle(
-        totals, list(request["players"]), goal, transfers if pays else None, stake, digits
-    )
+    return settle(totals, list(totals), goal, transfers if pays else None, stake, digits)

@@ -1,6 +1,6 @@
 """One blueprint per area of the app, each called ``bp``."""
 
-from . import api, entry, evening, referee, rounds, rules_pages, sessions, sheets
+from . import api, entry, evening, players, referee, rounds, rules_pages, sessions, sheets
 
 BLUEPRINTS = [
     sessions.bp,
@@ -11,4 +11,5 @@ BLUEPRINTS = [
     rules_pages.bp,
     api.bp,
     evening.bp,
+    players.bp,
 ]
