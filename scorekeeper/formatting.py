@@ -94,6 +94,29 @@ def option_value(value: Any, spec: Any = None) -> Any:
     return translated(value)
 
 
+def cards_text(tokens: Any) -> str:
+    """Cards of an engine answer (the contract's text: "QH", "JK=5H") as the page's
+    language writes them ("D♥", "Joker=5♥"); a token that is no card stays as it is."""
+    from .rules.cards import format_card, parse_card
+    from .rules.errors import RulesError
+
+    lang = str(get_locale() or "en")
+    said = []
+    for token in [tokens] if isinstance(tokens, str) else tokens:
+        try:
+            said.append(format_card(parse_card(str(token)), lang))
+        except RulesError:
+            said.append(str(token))
+    return " ".join(said)
+
+
+def meld_kind(kind: str | None) -> str:
+    """A meld's kind as the engine names it ("set", "run"), in words of the page."""
+    from flask_babel import gettext
+
+    return {"set": gettext("set"), "run": gettext("run")}.get(kind or "", kind or "–")
+
+
 def round_end(end: str | None) -> str:
     """How a round ended, as stored ("out"), in words."""
     from flask_babel import gettext
@@ -161,6 +184,8 @@ def init_app(app: Flask) -> None:
     app.add_template_global(picker_strings, "picker_strings")
     app.add_template_filter(translated, "tr")
     app.add_template_filter(round_end, "round_end")
+    app.add_template_filter(cards_text, "cards")
+    app.add_template_filter(meld_kind, "meld_kind")
     app.add_template_filter(option_value, "option_value")
     app.add_template_filter(version_note, "version_note")
     app.add_template_filter(number, "number")

@@ -70,8 +70,8 @@ class Printable:
     error: str | None = None
 
 
-def default_name(variant_id: str, created: str) -> str:
-    return f"{get_variant(variant_id).name}, {created[:10]}"
+def default_name(variant_id: str, created: str, say: Callable[[Any], str] = str) -> str:
+    return f"{say(get_variant(variant_id).name)}, {created[:10]}"
 
 
 def house_rules(variant_id: str, options: dict[str, Any], players: int) -> list[tuple]:
@@ -182,7 +182,7 @@ def build(
     first_dealer = request.get("dealer") or players[0]
     created = record.get("created") or date.today().isoformat()
     sheet = Printable(
-        name=record.get("name") or default_name(variant.id, created),
+        name=record.get("name") or default_name(variant.id, created, say),
         variant=variant,
         rules=rules,
         created=created,

@@ -116,7 +116,7 @@ def details(token: str):
             currency = currency_code(currency)
             stake_in_units(stake, digits_of(currency))
     except RulesError as error:
-        flash(error.message)
+        flash(translated(error.message))
         return redirect(url_for("sessions.page", token=token))
     store.set_session_details(session.id, name, stake, currency)
     flash(_("Saved."))
@@ -178,7 +178,7 @@ def import_session():
                 raise RulesError("choose a session file (.json) to import", "file")
             checked = exchange.loads(raw)
         except RulesError as refused:
-            error = refused.message + (f" ({refused.field})" if refused.field else "")
+            error = translated(refused.message) + (f" ({refused.field})" if refused.field else "")
         else:
             session_id = store.import_session(
                 checked["session"], checked["history"], _summary(checked)

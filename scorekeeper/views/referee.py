@@ -55,7 +55,9 @@ def ask():
                     request_["table_before"] = _melds(form.table_before.data)
                     request_["from_hand"] = (form.from_hand.data or "").replace(",", " ").split()
                 if not request_["melds"]:
-                    form.melds.errors = ["Enter at least one meld, its cards separated by spaces."]
+                    form.melds.errors = [
+                        _("Enter at least one meld, its cards separated by spaces.")
+                    ]
                 else:
                     answer = check(request_)
         except RulesError as error:
@@ -66,5 +68,5 @@ def ask():
                 "from_hand": form.from_hand,
                 "variant": form.variant,
             }.get((error.field or "").split("[")[0].split(".")[0], form.melds)
-            target.errors = [*target.errors, error.message]
+            target.errors = [*target.errors, translated(error.message)]
     return render_template("referee.html", form=form, answer=answer, arranged=arranged, token=token)

@@ -9,6 +9,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 
 from .. import changes, derived, store
+from ..formatting import translated
 from ..forms import EmptyForm, field_for, fill_round_form, round_facts, round_form
 from ..rules import RulesError, progress
 from ..rules.catalog import get_variant, resolve
@@ -71,6 +72,7 @@ def _plan_round(round_id: int | None, facts: dict, base: int | None, key: str | 
 
 
 def _attach(form, error_field: str | None, message: str, players: list[str]) -> None:
+    message = translated(message)  # an engine message, said in the table's language
     name = field_for(error_field, players)
     if name and name.startswith("hand_") and form.mode.data == "count":
         count = form[f"count_{name[5:]}"]
@@ -122,14 +124,14 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
             flash(_("Round %(n)s was already saved.", n=outcome.number))
         return redirect(url_for("sessions.page", token=token))
     if isinstance(outcome, changes.Refused):
-        flash(outcome.reason)
+        flash(translated(outcome.reason))
         return redirect(url_for("sessions.page", token=token))
     if isinstance(outcome, changes.Broken):
         if _breaks_itself(entry, outcome, facts):
             _attach(form, outcome.field, outcome.reason, session.players)
         else:
             form.form_errors.append(
-                _("This change breaks a later round: %(why)s", why=outcome.reason)
+                _("This change breaks a later round: %(why)s", why=translated(outcome.reason))
             )
         return None
     return outcome  # a Conflict: the form is shown again over the latest state
@@ -271,11 +273,11 @@ def delete(token: str, round_id: int):
         flash(
             _(
                 "That round cannot be deleted: without it a later round breaks (%(why)s).",
-                why=outcome.reason,
+                why=translated(outcome.reason),
             )
         )
     elif isinstance(outcome, changes.Refused):
-        flash(outcome.reason)
+        flash(translated(outcome.reason))
     else:
         flash(_("Round deleted; it can be restored from the history of changes."))
     return redirect(url_for("sessions.page", token=token))

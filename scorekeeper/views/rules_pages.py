@@ -37,6 +37,12 @@ def _tr(text: str) -> str:
     return gettext(str(text)) if text else ""
 
 
+def _shows_values() -> bool:
+    """English pages also name the values the JSON API takes ('rounds'); a table reading
+    its own language sees what each choice does instead of an English word."""
+    return str(get_locale() or "en").split("_")[0] == "en"
+
+
 def players_text(low: int, high: int) -> str:
     """'4 players' where the count is fixed, '2–7 players' otherwise."""
     if low == high:
@@ -123,7 +129,8 @@ def _default_text(variant: Variant, option: Any) -> str:
     if option.kind is bool:
         return gettext("on") if default else gettext("off")
     if option.choice_help.get(default):
-        return f"{default} ({_tr(option.choice_help[default])})"
+        said = _tr(option.choice_help[default])
+        return f"{default} ({said})" if _shows_values() else said
     return str(default)
 
 
@@ -155,7 +162,9 @@ def _options(variant: Variant) -> list[dict[str, Any]]:
                 "help": _tr(option.help),
                 "default": _default_text(variant, option),
                 "choices": [
-                    (choice, _tr(option.choice_help.get(choice, ""))) for choice in option.choices
+                    (choice if _shows_values() or not what else None, what)
+                    for choice in option.choices
+                    for what in [_tr(option.choice_help.get(choice, ""))]
                 ],
                 "minimum": option.minimum,
                 "maximum": option.maximum,

@@ -25,6 +25,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import changes, store
+from ..formatting import translated
 from ..forms import EmptyForm, option_field, options_from, players_from_text, session_form
 from ..links import share_url
 from ..rules import RulesError
@@ -111,7 +112,7 @@ def new(variant_id: str):
             resolve(variant.id, options, players=len(players))
         except RulesError as error:  # an option value the engine refuses: say it there
             field = option_field(form, error.field)
-            field.errors = [*field.errors, error.message]
+            field.errors = [*field.errors, translated(error.message)]
         else:
             dealer = (form.dealer.data or "").strip() or players[0]
             session = store.create_session(variant.id, options, players, dealer)
@@ -270,7 +271,7 @@ def restore(token: str, version_id: int):
         flash(
             _(
                 "That version cannot be restored: with it a later round breaks (%(why)s).",
-                why=outcome.reason,
+                why=translated(outcome.reason),
             )
         )
     else:
@@ -305,9 +306,14 @@ def undo(token: str):
 
     outcome = changes.apply(session.id, plan)
     if isinstance(outcome, changes.Broken):
-        flash(_("That cannot be undone: a later round would break (%(why)s).", why=outcome.reason))
+        flash(
+            _(
+                "That cannot be undone: a later round would break (%(why)s).",
+                why=translated(outcome.reason),
+            )
+        )
     elif isinstance(outcome, changes.Refused):
-        flash(outcome.reason)
+        flash(translated(outcome.reason))
     else:
         flash(_("Undone. The change is kept in the history of changes."))
     return redirect(url_for("sessions.page", token=token))
