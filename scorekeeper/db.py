@@ -153,6 +153,15 @@ def _round_scores(db: sqlite_utils.Database) -> None:
     db["sessions"].add_column("updated", str)  # the last change, for the lists
 
 
+def _round_numbers(db: sqlite_utils.Database) -> None:
+    # the live rounds of a session in order from an index, and each live round's number on
+    # the sheet kept with its score: the last round's state, a round's number and the
+    # chart's samples cost the same at round 10 and round 2,000
+    db.execute("create index rounds_live on rounds (session_id, deleted, position)")
+    db["rounds"].add_column("number", int)
+    db.execute("create index rounds_number on rounds (session_id, number)")
+
+
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_sessions_and_rounds", _create_sessions_and_rounds),
     ("0002_session_revision", _add_session_revision),
@@ -161,6 +170,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0010_session_name_and_stake", _session_name_and_stake),
     ("0011_table_groups", _table_groups),
     ("0012_round_scores", _round_scores),
+    ("0013_round_numbers", _round_numbers),
 ]
 
 

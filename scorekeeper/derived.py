@@ -16,8 +16,11 @@ from . import store
 from .rules import progress
 from .rules.catalog import Goal, get_variant
 
+# what is kept, and how (bumped when the kept columns change: every session rebuilds)
+LAYOUT = b"kept rounds 2: number"
 ENGINE = hashlib.sha256(
     b"".join(path.read_bytes() for path in sorted(Path(progress.__file__).parent.glob("*.py")))
+    + LAYOUT
 ).hexdigest()[:16]
 
 

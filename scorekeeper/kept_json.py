@@ -10,6 +10,7 @@ be (names have no control characters).
 from __future__ import annotations
 
 import json
+from types import MappingProxyType
 from typing import Any
 
 from .rules.cards import parse_card
@@ -35,6 +36,7 @@ def _encoded(value: Any) -> Any:
             "params": params,
             "plural": value.plural,
             "count": value.count,
+            "text": str(value),
         }
     if isinstance(value, Join):
         return {TAG: "join", "items": [_encoded(i) for i in value.items], "sep": value.separator}
@@ -47,12 +49,30 @@ def _encoded(value: Any) -> Any:
     return value
 
 
+# A Message renders its English text when made, which costs more than reading the rest of
+# a round; the text is kept, so a kept message is rebuilt from it (when Message still has
+# exactly these fields: otherwise it is made again the ordinary way).
+_FIELDS = {"id", "plural", "count", "params"}
+_REBUILD = set(getattr(Message, "__annotations__", {})) == _FIELDS
+
+
+def _message(value: dict[str, Any]) -> Message:
+    params = {name: _decoded(item) for name, item in value["params"].items()}
+    if not _REBUILD or "text" not in value:
+        return Message(value["id"], params, value["plural"], value["count"])
+    message = str.__new__(Message, value["text"])
+    object.__setattr__(message, "id", value["id"])
+    object.__setattr__(message, "plural", value["plural"])
+    object.__setattr__(message, "count", value["count"])
+    object.__setattr__(message, "params", MappingProxyType(params))
+    return message
+
+
 def _decoded(value: Any) -> Any:
     if isinstance(value, dict):
         kind = value.get(TAG)
         if kind == "message":
-            params = {name: _decoded(item) for name, item in value["params"].items()}
-            return Message(value["id"], params, value["plural"], value["count"])
+            return _message(value)
         if kind == "join":
             return Join([_decoded(item) for item in value["items"]], value["sep"])
         if kind == "card":

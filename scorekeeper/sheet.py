@@ -152,9 +152,11 @@ def chart_svg(sheet: Sheet, width: int = 340, height: int = 180) -> dict[str, An
     """
     players = sheet.players or sheet.session.players
     renamed = (sheet.result or {}).get("names") or {}
-    step = max(1, -(-sheet.round_count // CHART_POINTS))
+    count = sheet.round_count
+    step = max(1, -(-count // CHART_POINTS))
+    numbers = sorted({*range(step, count + 1, step), count} - {0})
     start = progress.standing(sheet.session.engine_request([]), None)["totals"]
-    sampled = totals_every(sheet.session.id, step) if sheet.round_count else []
+    sampled = totals_every(sheet.session.id, numbers) if numbers else []
     # under the latest names; a joiner's line runs at the start value until they sat down
     sampled = [{renamed.get(p, p): t for p, t in totals.items()} for totals in sampled]
     first = next(iter(start.values()))

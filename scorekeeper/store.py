@@ -263,8 +263,8 @@ def number_of(session_id: int, round_id: int) -> int | None:
     row = (
         get_db()
         .execute(
-            "select (select count(*) from rounds o where o.session_id = r.session_id "
-            " and o.deleted = 0 and o.position <= r.position) "
+            "select coalesce(r.number, (select count(*) from rounds o "
+            " where o.session_id = r.session_id and o.deleted = 0 and o.position <= r.position)) "
             "from rounds r where r.id = ? and r.session_id = ? and r.deleted = 0",
             [round_id, session_id],
         )
@@ -400,22 +400,12 @@ def scored_snapshot(session_id: int) -> tuple[Session, list[ScoredRound]]:
         return Session.from_row(row), scored_rounds(session_id)
 
 
-def totals_every(session_id: int, step: int) -> list[dict[str, int]]:
-    """The running totals after every ``step``-th live round, and after the last one."""
-    positions = [
-        row[0]
-        for row in get_db().execute(
-            "select position from rounds where session_id = ? and deleted = 0 order by position",
-            [session_id],
-        )
-    ]
-    picked = positions[step - 1 :: step]
-    if positions and (not picked or picked[-1] != positions[-1]):
-        picked.append(positions[-1])
+def totals_every(session_id: int, numbers: list[int]) -> list[dict[str, int]]:
+    """The running totals after each of the live rounds with these numbers."""
     rows = get_db().execute(
         "select json_extract(after, '$.totals') from rounds where session_id = ? "
-        f"and position in ({', '.join('?' for _ in picked)}) order by position",
-        [session_id, *picked],
+        f"and number in ({', '.join('?' for _ in numbers)}) order by number",
+        [session_id, *numbers],
     )
     return [json.loads(row[0]) for row in rows]
 
@@ -424,11 +414,12 @@ def _write_derived(
     conn: sqlite3.Connection, session_id: int, derived: Derived, new_round: int | None
 ) -> None:
     conn.executemany(
-        "update rounds set score = ?, after = ? where id = ? and session_id = ?",
+        "update rounds set score = ?, after = ?, number = ? where id = ? and session_id = ?",
         [
             (
                 kept_json.dumps(score),
                 kept_json.dumps(after),
+                after["played"],
                 new_round if rid == NEW_ROUND else rid,
                 session_id,
             )
@@ -495,7 +486,7 @@ def write_change(
                 # a deleted round's kept score means nothing any more
                 conn.execute(
                     "update rounds set facts = ?, deleted = ?, updated = ?, "
-                    "score = null, after = null where id = ? and session_id = ?",
+                    "score = null, after = null, number = null where id = ? and session_id = ?",
                     [facts, change.deleted, stamp, round_id, session.id],
                 )
             conn.execute(

@@ -256,6 +256,7 @@ def test_migrations_run_once(tmp_path):
         "0010_session_name_and_stake",
         "0011_table_groups",
         "0012_round_scores",
+        "0013_round_numbers",
     ]
     assert migrate(db) == []
     assert "revision" in db["sessions"].columns_dict
