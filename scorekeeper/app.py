@@ -176,6 +176,27 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         if not request.path.startswith("/api/") and request.endpoint not in FILE_UPLOADS:
             request.max_content_length = MAX_FORM_BYTES
 
+    @app.before_request
+    def one_search_budget_per_request() -> None:
+        # a round save or a referee page arranges several hands: together, not each, they
+        # get the arranger's budget, so no page can hold a thread for long
+        from contextlib import ExitStack
+
+        from flask import g
+
+        from .rules.arranger import search_budget
+
+        g.search_budget = ExitStack()
+        g.search_budget.enter_context(search_budget())
+
+    @app.teardown_request
+    def end_search_budget(_error: BaseException | None) -> None:
+        from flask import g
+
+        budget = g.pop("search_budget", None)
+        if budget is not None:
+            budget.close()
+
     db.init_app(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=_locale)
