@@ -26,6 +26,7 @@ from .money import amount_text, currency_code, digits_of
 from .printable import default_name, house_rules
 from .rules import RulesError, game
 from .rules.catalog import resolve
+from .rules.messages import N_, Message
 from .rules.requests import MOST_REQUEST_BYTES, parse_json_request
 from .rules.settlement import settle_game, stake_in_units
 
@@ -109,7 +110,7 @@ def settlement_json(
     }
 
 
-def _bad(message: str, field: str | None) -> RulesError:
+def _bad(message: Message, field: str | None) -> RulesError:
     return RulesError(message, field)
 
 
@@ -118,7 +119,9 @@ def _text(data: dict[str, Any], key: str, limit: int, required: bool = False) ->
     if value is None and not required:
         return None
     if not isinstance(value, str) or not value.strip() or len(value) > limit:
-        raise _bad(f"'{key}' must be text of 1 to {limit} characters", key)
+        raise _bad(
+            N_("'%(key)s' must be text of 1 to %(most)s characters", key=key, most=limit), key
+        )
     return value.strip()
 
 
@@ -130,7 +133,7 @@ def _date(data: dict[str, Any], key: str) -> str:
         datetime.fromisoformat(str(value))
     except ValueError:
         raise _bad(
-            f"'{key}' must be a date such as 2026-11-22 or 2026-11-22T20:15:00", key
+            N_("'%(key)s' must be a date such as 2026-11-22 or 2026-11-22T20:15:00", key=key), key
         ) from None
     return str(value)
 
@@ -144,25 +147,28 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
             for i, facts in enumerate(rounds, start=1)
         ]
     if not isinstance(history, list):
-        raise _bad("'history' must be a list of saved versions", "history")
+        raise _bad(N_("'history' must be a list of saved versions"), "history")
     checked = []
     last: dict[int, tuple[Any, bool]] = {}
     for i, version in enumerate(history):
         where = f"history[{i}]"
         if not isinstance(version, dict):
-            raise _bad("each saved version must be an object", where)
+            raise _bad(N_("each saved version must be an object"), where)
         position = version.get("position")
         if isinstance(position, bool) or not isinstance(position, int) or position < 1:
-            raise _bad("'position' must be a round number from 1", f"{where}.position")
+            raise _bad(N_("'position' must be a round number from 1"), f"{where}.position")
         facts = version.get("facts")
         if not isinstance(facts, dict):
-            raise _bad("'facts' must be the round as the contract gives it", f"{where}.facts")
+            raise _bad(N_("'facts' must be the round as the contract gives it"), f"{where}.facts")
         deleted = version.get("deleted", False)
         if not isinstance(deleted, bool | int):
-            raise _bad("'deleted' must be true or false", f"{where}.deleted")
+            raise _bad(N_("'deleted' must be true or false"), f"{where}.deleted")
         note = version.get("note") or "imported"
         if not isinstance(note, str) or len(note) > NOTES:
-            raise _bad(f"'note' must be text of at most {NOTES} characters", f"{where}.note")
+            raise _bad(
+                N_("'note' must be text of at most %(most)s characters", most=NOTES),
+                f"{where}.note",
+            )
         checked.append(
             {
                 "position": position,
@@ -176,8 +182,10 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
     live = [last[p][0] for p in sorted(last) if not last[p][1]]
     if live != rounds:
         raise _bad(
-            "the history does not end in the game's rounds: the file was changed by hand "
-            "or is incomplete",
+            N_(
+                "the history does not end in the game's rounds: the file was changed by hand "
+                "or is incomplete"
+            ),
             "history",
         )
     return checked
@@ -186,15 +194,23 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
 def read(data: Any) -> dict[str, Any]:
     """A session file checked through; raises RulesError naming the first problem."""
     if not isinstance(data, dict):
-        raise _bad("the file must hold a JSON object: an exported session or a game", None)
+        raise _bad(N_("the file must hold a JSON object: an exported session or a game"), None)
     if "format" in data:
         if data["format"] != FORMAT:
             raise _bad(
-                f"this is not a Scorekeeper session file (format {data['format']!r})", "format"
+                N_(
+                    "this is not a Scorekeeper session file (format '%(format)s')",
+                    format=data["format"],
+                ),
+                "format",
             )
         if data.get("version") != VERSION:
             raise _bad(
-                f"this session file is version {data.get('version')!r}; this app reads {VERSION}",
+                N_(
+                    "this session file is version '%(version)s'; this app reads %(ours)s",
+                    version=data.get("version"),
+                    ours=VERSION,
+                ),
                 "version",
             )
         request = data.get("game")
@@ -203,16 +219,19 @@ def read(data: Any) -> dict[str, Any]:
         request, prefix, data = data, "", {}
     else:
         raise _bad(
-            "this is neither an exported session nor a game (no 'format', no 'variant' and 'rounds')",
+            N_(
+                "this is neither an exported session nor a game "
+                "(no 'format', no 'variant' and 'rounds')"
+            ),
             None,
         )
     if not isinstance(request, dict):
-        raise _bad("'game' must be the contract's game request", "game")
+        raise _bad(N_("'game' must be the contract's game request"), "game")
     try:
         result = game(request)
     except RulesError as error:
         field = f"{prefix}.{error.field}" if prefix and error.field else error.field or prefix
-        raise _bad(f"{error.message}", field) from None
+        raise _bad(error.message, field) from None
     players = list(request["players"])
     rounds = request.get("rounds", [])
     stake, currency = data.get("stake"), data.get("currency")
@@ -251,7 +270,7 @@ def loads(text: str | bytes) -> dict[str, Any]:
             text, most_items=MOST_FILE_ITEMS, most_string_chars=MOST_FILE_STRING_CHARS
         )
     except RulesError as error:
-        raise _bad(str(error.message).replace("the request", "the file"), error.field) from None
+        raise _bad(error.message, error.field) from None
     return read(data)
 
 
@@ -261,7 +280,10 @@ def load_file(path: str) -> dict[str, Any]:
         with open(path, "rb") as file:
             return loads(file.read(MOST_REQUEST_BYTES + 1))
     except OSError as error:
-        raise _bad(f"cannot read {path}: {error.strerror or error}", "file") from None
+        raise _bad(
+            N_("cannot read %(path)s: %(why)s", path=str(path), why=error.strerror or str(error)),
+            "file",
+        ) from None
 
 
 def _cell(text: str) -> str:

@@ -165,6 +165,23 @@ def test_the_referee_and_its_answers(client):
     assert english_on_page(page) == set()
 
 
+def test_the_players_page_and_a_refused_change(client, evening):
+    assert english_on_page(german_page(client, f"{evening}/players/")) == set()
+    taken = {"action": "rename", "rename-player": "Anke", "rename-to": "bernd"}
+    page = german_page(client, f"{evening}/players/", **taken)
+    assert "bernd" in page  # the engine's refusal is on the page, in German
+    assert english_on_page(page) == set()
+
+
+@pytest.mark.parametrize("file", [b'{"format": "other"}', b"[1, 2]", b"{"])
+def test_a_refused_import(client, file):
+    response = client.post(
+        "/import", data={"file": (io.BytesIO(file), "evening.json")}, headers=GERMAN
+    )
+    assert response.status_code == 400 or 'class="error"' in response.data.decode()
+    assert english_on_page(response.data.decode()) == set()
+
+
 def test_stats_import_and_error_pages(client, evening):
     assert english_on_page(german_page(client, "/stats")) == set()
     assert english_on_page(german_page(client, "/import")) == set()
