@@ -65,9 +65,12 @@ def settle_state(
     pays = bool((request.get("options") or {}).get("pay")) or (
         tally["any_transfers"] and tally["all_pay"]
     )
+    answer = standing(request, state)
+    renamed = answer.get("names") or {}  # payments made before a rename, by the new name
     transfers = [
-        {"from": payer, "to": payee, "amount": amount} for payer, payee, amount in tally["paid"]
+        {"from": renamed.get(payer, payer), "to": renamed.get(payee, payee), "amount": amount}
+        for payer, payee, amount in tally["paid"]
     ]
     goal = get_variant(request["variant"]).goal.value
-    totals = standing(request, state)["totals"]
+    totals = answer["totals"]
     return settle(totals, list(totals), goal, transfers if pays else None, stake, digits)

@@ -186,8 +186,17 @@ def settle_game(
     """
     from .catalog import get_variant
 
-    rounds = result["rounds"]
-    transfers = [pay for scored in rounds for pay in scored.get("transfers", [])]
+    rounds = [scored for scored in result["rounds"] if "delta" in scored]  # not seating lines
+    renamed = result.get("names") or {}  # a payment made before a rename, by the new name
+    transfers = [
+        {
+            **pay,
+            "from": renamed.get(pay["from"], pay["from"]),
+            "to": renamed.get(pay["to"], pay["to"]),
+        }
+        for scored in rounds
+        for pay in scored.get("transfers", [])
+    ]
     pays = bool((request.get("options") or {}).get("pay")) or (
         bool(transfers)
         and all(scored["delta"] == _net(scored["transfers"], scored["delta"]) for scored in rounds)

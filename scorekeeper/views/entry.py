@@ -12,10 +12,12 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask_babel import get_locale
 
+from ..formatting import translated
 from ..rules import RulesError
 from ..rules.arranger import best_arrangement
 from ..rules.cards import Card, Rank, Suit, card_faces, parse_cards
 from ..rules.catalog import get_variant, resolve
+from .rounds import seated_for
 from .sessions import require_edit
 
 bp = Blueprint("entry", __name__, url_prefix="/s/<token>/rounds")
@@ -42,19 +44,22 @@ def hand_points(rules: Any, cards: list[Card], melds_given: bool) -> dict[str, A
 
 
 @bp.get("/points")
-def points(token: str):
+@bp.get("/<int:round_id>/points")
+def points(token: str, round_id: int | None = None):
     """Each hand's points, each field's cards as the engine reads them, and how many of each
-    card the decks still hold: ``?hand_0=AS+10H&melds_0=...`` (the round form's field names)."""
+    card the decks still hold: ``?hand_0=AS+10H&melds_0=...`` (the round form's field names).
+    The seats are those of a new round, or of the round being corrected."""
     session = require_edit(token)
     variant = get_variant(session.variant)
+    players = seated_for(session, round_id)
     try:
-        rules = resolve(session.variant, session.options, len(session.players))
+        rules = resolve(session.variant, session.options, len(players))
     except RulesError as error:
-        return jsonify(error=error.message, field=error.field), 400
+        return jsonify(error=translated(error.message), field=error.field), 400
     fields: dict[str, Any] = {}
     errors: dict[str, str] = {}
     used: Counter[Card] = Counter()
-    for seat, player in enumerate(session.players):
+    for seat, player in enumerate(players):
         names = [f"hand_{seat}"] + ([f"melds_{seat}"] if variant.melds_scored else [])
         read: dict[str, list[Card]] = {}
         for name in names:
@@ -62,7 +67,7 @@ def points(token: str):
             try:
                 read[name] = _cards(text, f"{player}'s {name.split('_')[0]}")
             except RulesError as error:
-                errors[name] = error.message
+                errors[name] = translated(error.message)
                 continue
             used.update(card.physical for card in read[name])
             fields[name] = {"cards": [str(card) for card in read[name]]}
@@ -71,7 +76,7 @@ def points(token: str):
             try:
                 fields[f"hand_{seat}"] |= hand_points(rules, hand, bool(read.get(f"melds_{seat}")))
             except RulesError as error:
-                errors[f"hand_{seat}"] = error.message
+                errors[f"hand_{seat}"] = translated(error.message)
     left = {
         f"{Card(rank, suit)}": rules.decks - used[Card(rank, suit)]
         for suit in Suit

@@ -310,7 +310,14 @@ def player_stats(sessions: list[tuple[store.Session, list[Any]]]) -> dict[str, A
             continue
         variant = VARIANTS[session.variant]
         sign = 1 if variant.goal == Goal.HIGH else -1  # a penalty game's best round is its lowest
-        for player in session.players:
+        # everyone who sat down, by their last name; a round names them as they were called then
+        renamed = result.get("names") or {}
+        scored_rounds = [
+            {renamed.get(p, p): delta for p, delta in scored["delta"].items()}
+            for scored in result["rounds"]
+            if "delta" in scored  # a seating change between rounds scores nothing
+        ]
+        for player in result.get("players", session.players):
             person = people.setdefault(
                 player,
                 {
@@ -328,8 +335,8 @@ def player_stats(sessions: list[tuple[store.Session, list[Any]]]) -> dict[str, A
             if player in result["winners"]:
                 person["won"] += 1
                 person["by_variant"][variant.name] += 1
-            for scored in result["rounds"]:
-                delta = scored["delta"].get(player)
+            for deltas in scored_rounds:
+                delta = deltas.get(player)
                 if delta is None:
                     continue
                 person["rounds"] += 1

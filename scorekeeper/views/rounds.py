@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -19,9 +19,10 @@ from .sessions import require_edit
 bp = Blueprint("rounds", __name__, url_prefix="/s/<token>/rounds")
 
 
-def _card_data(session: store.Session) -> dict:
-    """What the card picker needs: how often each card is in the deck, and what cards are worth."""
-    rules = resolve(session.variant, session.options, len(session.players))
+def _card_data(session: store.Session, seated: int) -> dict:
+    """What the card picker needs: how often each card is in the deck, and what cards are worth
+    (the deal follows the count of players seated for the round)."""
+    rules = resolve(session.variant, session.options, seated)
     values = {
         f"{card}": value for card, value in zip(_natural_names(), rules.card_values, strict=True)
     }
@@ -128,7 +129,7 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
         return redirect(url_for("sessions.page", token=token))
     if isinstance(outcome, changes.Broken):
         if _breaks_itself(entry, outcome, facts):
-            _attach(form, outcome.field, outcome.reason, session.players)
+            _attach(form, outcome.field, outcome.reason, entry.players)
         else:
             form.form_errors.append(
                 _("This change breaks a later round: %(why)s", why=translated(outcome.reason))
@@ -146,6 +147,7 @@ class Entry:
     stored: store.ScoredRound | None  # the round as saved (None: a new round)
     before: dict[str, Any] | None  # the game's state after the round before it
     dealer: str
+    players: list[str]  # who is dealt in: seated at this round, by their names then
     problem: str | None = None  # an earlier round no longer scores (a new engine)
 
 
@@ -154,20 +156,40 @@ def _load(token: str, round_id: int | None) -> Entry:
     try:
         derived.ensure(session)
     except RulesError as error:  # say so, and keep the form usable
-        return Entry(session, session.round_count + 1, None, None, "?", error.message)
+        return Entry(
+            session, session.round_count + 1, None, None, "?", session.players, error.message
+        )
     if round_id is None:
         before = store.state_before(session.id, None)
         stored = None
-        number = (before["played"] if before else 0) + 1
+        # numbered by hands, as on the sheet: a seating change between rounds is no round
+        number = (before.get("hands", before["played"]) if before else 0) + 1
     else:
         stored = store.scored_round(session, round_id)
         if stored is None:
             abort(404)
         before = store.state_before(session.id, stored.position)
-        number = stored.after["played"]
+        number = stored.after.get("hands", stored.after["played"])
     standing = progress.standing(session.engine_request([]), before)
     dealer = stored.score["dealer"] if stored else standing["next_dealer"]
-    return Entry(session, number, stored, before, dealer)
+    return Entry(session, number, stored, before, dealer, standing["seated"])
+
+
+def seated_for(session: store.Session, round_id: int | None) -> list[str]:
+    """Who is dealt in for a new round (None) or for the round with this id, as named then;
+    the session's first players when the kept states cannot be had."""
+    try:
+        derived.ensure(session)
+    except RulesError:
+        return session.players
+    position = None
+    if round_id is not None:
+        stored = store.scored_round(session, round_id)
+        if stored is None:
+            abort(404)
+        position = stored.position
+    before = store.state_before(session.id, position)
+    return progress.standing(session.engine_request([]), before)["seated"]
 
 
 def _check(entry: Entry, form, facts: dict) -> dict | None:
@@ -176,7 +198,7 @@ def _check(entry: Entry, form, facts: dict) -> dict | None:
     try:
         preview, after = progress.step(request, entry.before, facts)
     except RulesError as error:
-        _attach(form, error.field, error.message, entry.session.players)
+        _attach(form, error.field, error.message, entry.players)
         return None
     standing = progress.standing(request, after)
     return {**preview, "totals": standing["totals"], "finished": standing["finished"]}
@@ -192,7 +214,8 @@ def _conflict(token: str, form, entry: Entry, conflict: changes.Conflict, round_
     )
     form.revision.data = str(conflict.session.revision)
     form.revision.raw_data = [form.revision.data]
-    entry = _load(token, round_id)
+    # the form's seats stay as loaded: a seating change meanwhile shows in the score above
+    entry = replace(_load(token, round_id), players=entry.players)
     return entry, build_sheet(entry.session)
 
 
@@ -200,18 +223,18 @@ def _handle(token: str, round_id: int | None):
     entry = _load(token, round_id)
     session = entry.session
     variant = get_variant(session.variant)
-    form = round_form(variant, session.players, session.options, formdata=request.form or None)
+    form = round_form(variant, entry.players, session.options, formdata=request.form or None)
     if entry.problem:
         form.form_errors.append(entry.problem)
     if request.method == "GET":
         form.revision.data = str(session.revision)
         form.submission.data = store.new_token()
         if entry.stored is not None:
-            fill_round_form(form, variant, session.players, entry.stored.facts)
+            fill_round_form(form, variant, entry.players, entry.stored.facts)
     preview = latest = None
     status = 200
     if request.method == "POST" and form.validate_on_submit():
-        facts = round_facts(form, variant, session.players)
+        facts = round_facts(form, variant, entry.players)
         if form.save.data:
             answer = _save(form, entry, round_id, facts)
             if isinstance(answer, changes.Conflict):
@@ -241,8 +264,9 @@ def _render(token: str, entry: Entry, form, preview: dict | None, latest) -> str
         number=entry.number,
         dealer=entry.dealer,
         editing=entry.stored is not None,
-        cards=_card_data(session),
-        seats=list(enumerate(session.players)),
+        cards=_card_data(session, len(entry.players)),
+        seats=list(enumerate(entry.players)),
+        round_id=entry.stored.id if entry.stored is not None else None,
     )
 
 
