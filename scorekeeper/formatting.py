@@ -73,7 +73,10 @@ def translated(value: Any) -> Any:
     from .rules.messages import Message, say
 
     if isinstance(value, Message):
-        return say(value, get_translations(), str(get_locale() or "en"))
+        lang = str(get_locale() or "en")
+        if lang == "en":
+            return str(value)  # a message is its English sentence, cards and all
+        return say(value, get_translations(), lang)
     if isinstance(value, str) and value:
         return get_translations().gettext(value)
     return value

@@ -17,6 +17,7 @@ from ..rules import RulesError
 from ..rules.arranger import best_arrangement
 from ..rules.cards import Card, Rank, Suit, card_faces, parse_cards
 from ..rules.catalog import get_variant, resolve
+from ..rules.messages import N_, Message
 from .rounds import seated_for
 from .sessions import require_edit
 
@@ -25,9 +26,16 @@ bp = Blueprint("entry", __name__, url_prefix="/s/<token>/rounds")
 LONGEST_FIELD = 400  # far more than any hand or list of melds: a bound on the work asked
 
 
-def _cards(text: str, label: str) -> list[Card]:
+# where a card was written, in the engine's words (said in the table's language)
+WHERE = {
+    "hand": lambda player: N_("%(player)s's hand", player=player),
+    "melds": lambda player: N_("%(player)s's melds", player=player),
+}
+
+
+def _cards(text: str, label: Message) -> list[Card]:
     if len(text) > LONGEST_FIELD:
-        raise RulesError(f"{label} is too long to be a hand", None)
+        raise RulesError(N_("%(where)s is too long to be a hand", where=label), None)
     return parse_cards(text, where=label)
 
 
@@ -65,7 +73,7 @@ def points(token: str, round_id: int | None = None):
         for name in names:
             text = request.args.get(name, "")
             try:
-                read[name] = _cards(text, f"{player}'s {name.split('_')[0]}")
+                read[name] = _cards(text, WHERE[name.split("_")[0]](player))
             except RulesError as error:
                 errors[name] = translated(error.message)
                 continue
