@@ -35,16 +35,31 @@ from ..links import share_url
 from ..money import amount_text, currency_code, digits_of
 from ..printable import default_name
 from ..rules import RulesError, game
-from ..rules.catalog import VARIANTS, Goal, resolve
+from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, resolve
 from ..rules.requests import MOST_REQUEST_BYTES
 from ..rules.settlement import stake_in_units
 from ..sheet import build_sheet, game_of
+from .rules_pages import number_text
 from .sessions import device_id, open_session, remember, require_edit
 from .sheets import BASIS_TEXT, page_locale
 
 bp = Blueprint("evening", __name__)
 
 PAD_ROUNDS = 24
+# the scoring numbers the pad names in its own short words; every other one is listed
+# with the rules page's label
+PAD_NAMED = {
+    "start",
+    "knock_limit",
+    "rummy_bonus",
+    "undercut_bonus",
+    "unopened_surcharge",
+    "rummy_surcharge",
+    "rummy_unopened_table_surcharge",
+    "out_bonus",
+    "end_bonus",
+    "end_bonus_per_round_won",
+}
 
 
 class DetailsForm(FlaskForm):
@@ -235,6 +250,9 @@ def cheat_sheet(variant_id: str, players: int) -> dict[str, Any]:
             bonuses.append((label, value))
     if rules.start:
         bonuses.append((_("everyone starts with"), rules.start))
+    for name, value in variant.scoring_numbers():  # the chips and points named above
+        if name not in PAD_NAMED:
+            bonuses.append((translated(SCORING_NUMBERS[name]), number_text(name, value)))
     end = {
         "target": lambda: _("first to reach %(target)s", target=rules.target),
         "rounds": lambda: _(

@@ -83,7 +83,7 @@ def _card_values(variant: Variant) -> list[dict[str, Any]]:
     return rows
 
 
-def _number_text(name: str, value: Any) -> str:
+def number_text(name: str, value: Any) -> str:
     """A scoring number as the page shows it; a ladder or a list spelled out."""
     if name == "place_chips":
         return "; ".join(
@@ -109,7 +109,7 @@ def _number_text(name: str, value: Any) -> str:
 
 def _numbers(variant: Variant) -> list[dict[str, Any]]:
     return [
-        {"name": name, "label": _tr(SCORING_NUMBERS[name]), "value": _number_text(name, value)}
+        {"name": name, "label": _tr(SCORING_NUMBERS[name]), "value": number_text(name, value)}
         for name, value in variant.scoring_numbers()
     ]
 
@@ -140,7 +140,7 @@ def _options(variant: Variant) -> list[dict[str, Any]]:
         changes = [
             {
                 "label": _tr(SCORING_NUMBERS[field]),
-                "value": _number_text(field, getattr(variant, field)),
+                "value": number_text(field, getattr(variant, field)),
             }
             for field in option.numbers
             if getattr(variant, field)

@@ -41,3 +41,12 @@ def test_pad_on_letter_paper(client):
 def test_unknown_variant_or_impossible_table_has_no_pad(client):
     assert client.get("/variants/canasta/pad.pdf").status_code == 404
     assert client.get("/variants/rami/pad.pdf?players=9").status_code == 400
+
+
+def test_phom_pad_lists_its_chips_from_the_data(client):
+    text = pad_text(client.get("/variants/phom/pad.pdf?players=4"))
+    # VARIANTS.md, Phỏm: móm pays 4, ù 6 from each (12 with every card melded), a fed discard 1
+    assert "A player with no meld at all (móm) pays 4" in text
+    assert "Ù, melded with a discard: from each other player 6" in text
+    assert "Ù with every card melded: from each other player 12" in text
+    assert "Each discard the next player took: paid to that player 1" in text
