@@ -31,7 +31,7 @@ def _print_error(message: str, field: str | None, stream: TextIO) -> int:
 
 def _read_request(path: str | None, stdin: TextIO) -> str | bytes:
     """The raw question, read no further than the reader's limit (it refuses anything longer)."""
-    from .rules.requests import MOST_REQUEST_BYTES
+    from .rules.reading import MOST_REQUEST_BYTES
 
     most = MOST_REQUEST_BYTES + 1
     if path in (None, "-"):
@@ -65,7 +65,7 @@ def _run_question(
     from .i18n import say_in
     from .rules.arranger import search_budget
     from .rules.errors import RulesError
-    from .rules.requests import parse_json_request
+    from .rules.reading import parse_json_request
 
     try:
         text = _read_request(path, stdin)

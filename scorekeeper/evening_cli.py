@@ -81,7 +81,7 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
 
     if args.command == "sheet":
         from .money import currency_code
-        from .views.sheets import render_sheet
+        from .views.pdf_sheets import render_sheet
 
         checked = exchange.load_file(args.file)
         session = checked["session"]

@@ -27,7 +27,7 @@ from .printable import default_name, house_rules
 from .rules import RulesError, game
 from .rules.catalog import resolve
 from .rules.messages import N_, Message
-from .rules.requests import MOST_REQUEST_BYTES, parse_json_request
+from .rules.reading import MOST_REQUEST_BYTES, parse_json_request
 from .rules.settlement import settle_game, stake_in_units
 
 FORMAT = "scorekeeper-session"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .rules.catalog import COMMON_OPTIONS, VARIANTS
-from .rules.requests import MOST_ITEMS, MOST_NESTING, MOST_REQUEST_BYTES, MOST_STRING_CHARS
+from .rules.reading import MOST_ITEMS, MOST_NESTING, MOST_REQUEST_BYTES, MOST_STRING_CHARS
 
 MOST_PLAYERS = max(variant.players[1] for variant in VARIANTS.values())
 MOST_NAME_CHARS = 40

@@ -54,7 +54,7 @@ from .catalog import MOST_CARDS_IN_HAND, AceMode, Rules, resolve
 from .errors import RulesError
 from .melds import rank_at, run_windows
 from .messages import N_
-from .requests import as_request, cards_at
+from .reading import as_request, cards_at
 
 SUITS = tuple(Suit)
 __all__ = ["MOST_CARDS_IN_HAND", "Arrangement", "arrange", "best_arrangement", "search_budget"]

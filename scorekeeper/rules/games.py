@@ -15,7 +15,7 @@ from typing import Any
 from .catalog import GameEnd, Goal, Rules, resolve
 from .errors import RoundError, RulesError
 from .messages import N_, Nn_
-from .requests import as_request
+from .reading import as_request
 from .scoring import read_round, score_round, table
 from .seating import Seating, apply, is_change, marker, read_change
 

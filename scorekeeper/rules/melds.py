@@ -48,7 +48,7 @@ from .cards import Card, Rank, Suit, check_deck_limits, sort_key
 from .catalog import AceMode, Rules, resolve
 from .errors import RulesError
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
-from .requests import as_request, cards_at, melds_at, require
+from .reading import as_request, cards_at, melds_at, require
 
 SET = "set"
 RUN = "run"

@@ -27,7 +27,7 @@ from .catalog import Rules, Scoring, resolve
 from .errors import RoundError, RulesError
 from .melds import MeldVerdict, going_out_reason, judge_meld
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
-from .requests import as_request, cards_at, melds_at
+from .reading import as_request, cards_at, melds_at
 
 GOING_OUT_ENDS = ("out", "rummy")
 

@@ -1,12 +1,12 @@
 """One blueprint per area of the app, each called ``bp``."""
 
-from . import api, entry, evening, players, referee, rounds, rules_pages, sessions, sheets
+from . import api, entry, evening, pdf_sheets, players, referee, rounds, rules_pages, sessions
 
 BLUEPRINTS = [
     sessions.bp,
     rounds.bp,
     entry.bp,
-    sheets.bp,
+    pdf_sheets.bp,
     referee.bp,
     rules_pages.bp,
     api.bp,

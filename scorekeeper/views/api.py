@@ -11,7 +11,7 @@ from ..openapi import OPENAPI
 from ..rules import RulesError, arrange, check, game, score, variants
 from ..rules.arranger import search_budget
 from ..rules.messages import N_
-from ..rules.requests import parse_json_request
+from ..rules.reading import parse_json_request
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)  # JSON clients send no form token; nothing here changes stored data

@@ -18,8 +18,8 @@ from ..rules.arranger import best_arrangement
 from ..rules.cards import Card, Rank, Suit, card_faces, parse_cards
 from ..rules.catalog import get_variant, resolve
 from ..rules.messages import N_, Message
+from .access import require_edit
 from .rounds import seated_for
-from .sessions import require_edit
 
 bp = Blueprint("entry", __name__, url_prefix="/s/<token>/rounds")
 

@@ -36,12 +36,12 @@ from ..money import amount_text, currency_code, digits_of
 from ..printable import default_name
 from ..rules import RulesError, game
 from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, resolve
-from ..rules.requests import MOST_REQUEST_BYTES
+from ..rules.reading import MOST_REQUEST_BYTES
 from ..rules.settlement import stake_in_units
-from ..sheet import build_sheet, game_of
+from ..score_sheet import build_sheet, game_of
+from .access import device_id, open_session, remember, require_edit
+from .pdf_sheets import BASIS_TEXT, page_locale
 from .rules_pages import number_text
-from .sessions import device_id, open_session, remember, require_edit
-from .sheets import BASIS_TEXT, page_locale
 
 bp = Blueprint("evening", __name__)
 

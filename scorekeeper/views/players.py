@@ -20,8 +20,8 @@ from .. import changes, store
 from ..forms import LONGEST_NAME, name_problem
 from ..rules import seating
 from ..rules.catalog import get_variant
-from ..sheet import build_sheet
-from .sessions import require_edit
+from ..score_sheet import build_sheet
+from .access import require_edit
 
 bp = Blueprint("players", __name__, url_prefix="/s/<token>/players")
 

@@ -9,13 +9,23 @@ from .. import store
 from ..formatting import translated
 from ..forms import RefereeForm, choices
 from ..rules import RulesError, arrange, check
-from ..rules.catalog import VARIANTS
+from ..rules.catalog import VARIANTS, resolve
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 
 
 def _melds(text: str) -> list[list[str]]:
     return [line.replace(",", " ").split() for line in (text or "").splitlines() if line.strip()]
+
+
+def _allowed(variant_id: str, options: dict) -> bool:
+    low, high = VARIANTS[variant_id].players
+    try:
+        resolve(variant_id, options, players=low)
+        resolve(variant_id, options, players=high)
+    except RulesError:
+        return False
+    return True
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -39,7 +49,12 @@ def ask():
     answer = arranged = None
     if form.validate_on_submit():
         question = form.question.data
-        request_ = {"variant": form.variant.data, "options": options if token else {}}
+        # the game's house rules, less those the variant asked about does not have
+        known = VARIANTS[form.variant.data].options if form.variant.data in VARIANTS else {}
+        kept = {name: value for name, value in options.items() if name in known}
+        if kept and not _allowed(form.variant.data, kept):
+            kept = {}  # a value the game allows that this variant does not: its defaults
+        request_ = {"variant": form.variant.data, "options": kept}
         try:
             if question == "arrange":
                 arranged = arrange(

@@ -13,8 +13,8 @@ from ..formatting import translated
 from ..forms import EmptyForm, field_for, fill_round_form, round_facts, round_form
 from ..rules import RulesError, progress
 from ..rules.catalog import get_variant, resolve
-from ..sheet import build_sheet
-from .sessions import require_edit
+from ..score_sheet import build_sheet
+from .access import require_edit
 
 bp = Blueprint("rounds", __name__, url_prefix="/s/<token>/rounds")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import secrets
 import threading
 from collections import OrderedDict
 from io import BytesIO
@@ -30,48 +29,13 @@ from ..forms import EmptyForm, option_field, options_from, players_from_text, se
 from ..links import share_url
 from ..rules import RulesError
 from ..rules.catalog import VARIANTS, resolve
-from ..sheet import build_sheet, chart_svg
+from ..score_sheet import build_sheet, running_totals_chart
+from .access import device_id, open_session, remember, require_edit
 
 bp = Blueprint("sessions", __name__)
 
-DEVICE = "device"  # the signed cookie's random id of this phone; its games are in the database
-HELD = "held"  # the old cookie list of links, moved into the database on the first visit
 PER_PAGE = 20
 ROWS_DRAWN = 12  # rounds drawn on the session page until "show all"
-
-
-def device_id() -> str:
-    """This phone's id, made on its first visit (games it held in the old cookie move over)."""
-    device = cookie.get(DEVICE)
-    if not isinstance(device, str) or not 16 <= len(device) <= 64:
-        device = secrets.token_urlsafe(16)
-        cookie[DEVICE] = device
-        cookie.permanent = True
-    held = cookie.pop(HELD) if HELD in cookie else None  # pop marks the cookie changed
-    if isinstance(held, list):
-        for token in reversed(held):  # oldest first, as they were opened
-            found = store.find_session(token) if isinstance(token, str) else None
-            if found is not None:
-                store.remember_device(device, found[0].id, found[1])
-    return device
-
-
-def remember(session: store.Session, can_edit: bool) -> None:
-    store.remember_device(device_id(), session.id, can_edit)
-
-
-def open_session(token: str) -> tuple[store.Session, bool]:
-    found = store.find_session(token)
-    if found is None:
-        abort(404)
-    return found
-
-
-def require_edit(token: str) -> store.Session:
-    session, can_edit = open_session(token)
-    if not can_edit:
-        abort(403)
-    return session
 
 
 @bp.get("/")
@@ -171,7 +135,7 @@ def _render_page(session: store.Session, token: str, can_edit: bool, everything:
         can_edit=can_edit,
         sheet=sheet,
         rules=rules,
-        chart=chart_svg(sheet),
+        chart=running_totals_chart(sheet),
         form=EmptyForm(),
     )
 

@@ -13,7 +13,7 @@ from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.messages import say
 from scorekeeper.rules.progress import settle_state, step
 from scorekeeper.rules.settlement import settle_game
-from scorekeeper.sheet import game_of
+from scorekeeper.score_sheet import game_of
 from tests.web.evening_games import games as whole_games
 from tests.web.evening_games import rounds_of
 from tests.web.sessions import start_game

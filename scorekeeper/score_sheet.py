@@ -145,7 +145,7 @@ def row_of(number: int, stored: ScoredRound) -> dict[str, Any]:
     }
 
 
-def chart_svg(sheet: Sheet, width: int = 340, height: int = 180) -> dict[str, Any]:
+def running_totals_chart(sheet: Sheet, width: int = 340, height: int = 180) -> dict[str, Any]:
     """Running totals as polylines, scaled to the box (drawn on the server, no script).
 
     At most CHART_POINTS points a player: a long evening is drawn every few rounds.

@@ -15,8 +15,8 @@ from ..money import amount_text, digits_of
 from ..printable import build
 from ..rules import RulesError
 from ..rules.messages import N_
-from ..sheet import kept_game
-from .sessions import open_session
+from ..score_sheet import kept_game
+from .access import open_session
 
 bp = Blueprint("sheets", __name__)
 

@@ -1,0 +1,51 @@
+"""Who may see and change a session: its two links, and the phone that holds them.
+
+Every blueprint opens a session through here, so a read-only link can never reach a
+page that changes something, and each phone's list of games stays in one place.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import abort
+from flask import session as cookie
+
+from .. import store
+
+DEVICE = "device"  # the signed cookie's random id of this phone; its games are in the database
+HELD = "held"  # the old cookie list of links, moved into the database on the first visit
+
+
+def device_id() -> str:
+    """This phone's id, made on its first visit (games it held in the old cookie move over)."""
+    device = cookie.get(DEVICE)
+    if not isinstance(device, str) or not 16 <= len(device) <= 64:
+        device = secrets.token_urlsafe(16)
+        cookie[DEVICE] = device
+        cookie.permanent = True
+    held = cookie.pop(HELD) if HELD in cookie else None  # pop marks the cookie changed
+    if isinstance(held, list):
+        for token in reversed(held):  # oldest first, as they were opened
+            found = store.find_session(token) if isinstance(token, str) else None
+            if found is not None:
+                store.remember_device(device, found[0].id, found[1])
+    return device
+
+
+def remember(session: store.Session, can_edit: bool) -> None:
+    store.remember_device(device_id(), session.id, can_edit)
+
+
+def open_session(token: str) -> tuple[store.Session, bool]:
+    found = store.find_session(token)
+    if found is None:
+        abort(404)
+    return found
+
+
+def require_edit(token: str) -> store.Session:
+    session, can_edit = open_session(token)
+    if not can_edit:
+        abort(403)
+    return session
