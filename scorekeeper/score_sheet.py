@@ -141,7 +141,8 @@ def row_of(number: int, stored: ScoredRound) -> dict[str, Any]:
         "winners": scored["winners"],
         "explain": scored["explain"],
         "notes": scored.get("notes", []),
-        "bonus": {p: ", ".join(scored["bonuses"].get(p, [])) for p in scored["delta"]},
+        # messages, said in the reader's language where the page shows them
+        "bonus": {p: list(scored["bonuses"].get(p, [])) for p in scored["delta"]},
     }
 
 

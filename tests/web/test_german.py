@@ -238,3 +238,13 @@ def test_numbers_and_times_follow_the_language(client, evening):
     assert re.fullmatch(r"\d{1,2}\.\d{2}\.\d{4}", created.group(2).strip())  # 23.11.2026
     form = german_page(client, f"{evening}/rounds/new")
     assert '"points": "Punkte"' in form and '"pick": "Karten w' in form
+
+
+def test_a_surcharge_mark_on_the_sheet_is_german(client):
+    path = start_game(client, "rami", PLAYERS)
+    data = rami_round("Anke", {"Bernd": "KS"})
+    data["opened_1"] = "n"  # Bernd had not melded: +100 (VARIANTS.md, Rami)
+    client.post(f"{path}/rounds/new", data=data, headers=GERMAN)
+    page = german_page(client, path)
+    assert 'title="nicht ausgelegt +100"' in page
+    assert english_on_page(page) == set()
