@@ -45,6 +45,27 @@ def with_suits(text: str, red: bool = False) -> str:
     return CARD.sub(lambda match: match.group(1) + symbols[match.group(2)], text)
 
 
+RED = re.compile(r"([♥♦♡♢])")
+# Up to this many rounds the appendix prints hearts and diamonds red; beyond, outlined in
+# black (still told apart by shape): a span per red symbol took a 500-round sheet from
+# 1.9 s to 3.4 s (benchmarks/README.md).
+RED_SUITS_UP_TO_ROUNDS = 100
+
+
+def red_suits(text: str, red: bool = True) -> list[tuple[str, bool]]:
+    """A line cut into pieces, each heart or diamond symbol a piece of its own, printed red
+    (filled symbols, so a black-and-white copy still tells them apart by shape).
+
+    >>> red_suits("Ben: 10♥ 10 + A♠ 11")
+    [('Ben: 10', False), ('♥', True), (' 10 + A♠ 11', False)]
+    >>> red_suits("Ben: 10♡ 10", red=False)
+    [('Ben: 10♡ 10', False)]
+    """
+    if not red:
+        return [(text, False)]
+    return [(piece, bool(RED.fullmatch(piece))) for piece in RED.split(text) if piece]
+
+
 @dataclass
 class Printable:
     """Everything a sheet prints, as plain values (the template only lays them out)."""
@@ -60,7 +81,8 @@ class Printable:
     lines: list[str] = field(default_factory=list)  # one text line per round
     total_line: str = ""
     width: int = 0  # characters in the widest line
-    explain: list[str] = field(default_factory=list)  # one line per round
+    # one line per round, as (text, red) pieces: hearts and diamonds print red
+    explain: list[list[tuple[str, bool]]] = field(default_factory=list)
     standings: list[dict[str, Any]] = field(default_factory=list)
     finished: bool = False
     reason: str | None = None
@@ -204,12 +226,16 @@ def build(
     parts: list[list[tuple[str, str, str]]] = []  # per round and player: delta, mark, running
     scored_rounds = result["rounds"] if result else []
     number = 0
+    # a red symbol is a box of its own to lay out: a long evening prints them outlined
+    red = len(request["rounds"]) <= RED_SUITS_UP_TO_ROUNDS
     for facts, scored in zip(request["rounds"], scored_rounds, strict=False):
         if "seating" in scored:  # a line of its own in the notes, no row of points
             joiner = scored["seating"].get("join")
             if joiner is not None:
                 running[renamed.get(joiner, joiner)] = scored["seating"]["total"]
-            sheet.explain.append(" · ".join(say(line) for line in scored["explain"]))
+            sheet.explain.append(
+                red_suits(" · ".join(say(line) for line in scored["explain"]), red)
+            )
             continue
         number += 1
         winner = facts.get("winner")
@@ -225,8 +251,8 @@ def build(
             mark = "*" if scored.get("bonuses", {}).get(p) else " "
             cells.append((f"{delta:+d}" if delta else "0", mark, f"({running[p]})"))
         parts.append(cells)
-        lines = [with_suits(say(line)) for line in scored["explain"]]
-        sheet.explain.append(f"{number}. " + " · ".join(lines))
+        lines = [with_suits(say(line), red=red) for line in scored["explain"]]
+        sheet.explain.append(red_suits(f"{number}. " + " · ".join(lines), red))
     totals = result["totals"] if result else running
     heading = [say("Round"), say("Dealer"), say("End"), *(short(p, NAME_WIDTH) for p in players)]
     total_row = [say("Total"), "", "", *(str(totals[p]) for p in players)]

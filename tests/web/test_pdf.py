@@ -55,7 +55,7 @@ def test_sheet_has_rounds_dealers_deltas_running_totals_and_explain_lines(client
     assert row["3"].startswith("3 Cem ") and row["3"].endswith("+2 (12) +10 (281) 0 (14)")
     assert "Total 12 281 14" in lines
     # suits print as symbols (hearts and diamonds outlined); a compact appendix may wrap a line
-    assert "Ben: JK 150 + A♠ 11 + 10♡ 10 = 171, no meld yet +100 = 271" in " ".join(text.split())
+    assert "Ben: JK 150 + A♠ 11 + 10♥ 10 = 171, no meld yet +100 = 271" in " ".join(text.split())
     assert "Winner" not in text  # nobody has reached 1000
 
 

@@ -173,3 +173,26 @@ def test_first_page_renders_to_a_picture_that_is_not_blank(client, tmp_path):
     pixels = picture[-width * height :]
     dark = sum(1 for value in pixels if value < 128)
     assert dark > 0.01 * width * height
+
+
+def test_hearts_and_diamonds_print_red(client, tmp_path):
+    # the appendix holds 10H, KD, 5H and QH: their suit symbols are the only red on the sheet
+    pdftoppm = shutil.which("pdftoppm")
+    assert pdftoppm, "pdftoppm is missing: install poppler-utils (scripts/setup does)"
+    sheet = tmp_path / "sheet.pdf"
+    sheet.write_bytes(client.get(f"{rami_evening(client)}/sheet.pdf").data)
+    subprocess.run(
+        [pdftoppm, "-r", "60", str(sheet), str(tmp_path / "page")], check=True, timeout=60
+    )
+    red = 0
+    for page in tmp_path.glob("page*.ppm"):
+        picture = page.read_bytes()
+        header = picture.split(maxsplit=4)  # binary PPM: "P6", width, height, maxval, RGB bytes
+        width, height = int(header[1]), int(header[2])
+        pixels = picture[-3 * width * height :]
+        red += sum(
+            1
+            for i in range(0, len(pixels), 3)
+            if pixels[i] > 150 and pixels[i + 1] < 90 and pixels[i + 2] < 90
+        )
+    assert red > 0
