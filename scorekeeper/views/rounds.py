@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from .. import changes, derived, store
 from ..formatting import translated
@@ -15,6 +16,7 @@ from ..rules import RulesError, progress
 from ..rules.catalog import get_variant, resolve
 from ..score_sheet import build_sheet
 from .access import require_edit
+from .outcomes import flash_outcome
 
 bp = Blueprint("rounds", __name__, url_prefix="/s/<token>/rounds")
 
@@ -293,15 +295,9 @@ def delete(token: str, round_id: int):
         return store.Change(round_id, stored.facts, 1, "deleted")
 
     outcome = changes.apply(session.id, plan)
-    if isinstance(outcome, changes.Broken):
-        flash(
-            _(
-                "That round cannot be deleted: without it a later round breaks (%(why)s).",
-                why=translated(outcome.reason),
-            )
-        )
-    elif isinstance(outcome, changes.Refused):
-        flash(translated(outcome.reason))
-    else:
-        flash(_("Round deleted; it can be restored from the history of changes."))
+    flash_outcome(
+        outcome,
+        _("Round deleted; it can be restored from the history of changes."),
+        _l("That round cannot be deleted: without it a later round breaks (%(why)s)."),
+    )
     return redirect(url_for("sessions.page", token=token))

@@ -22,6 +22,7 @@ from flask import (
 from flask import session as cookie
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from .. import changes, store
 from ..formatting import translated
@@ -31,6 +32,7 @@ from ..rules import RulesError
 from ..rules.catalog import VARIANTS, resolve
 from ..score_sheet import build_sheet, running_totals_chart
 from .access import device_id, open_session, remember, require_edit
+from .outcomes import flash_outcome
 
 bp = Blueprint("sessions", __name__)
 
@@ -231,15 +233,11 @@ def restore(token: str, version_id: int):
         version["round_id"], version["facts"], version["deleted"], f"restored version {version_id}"
     )
     outcome = changes.apply(session.id, lambda current: change)
-    if isinstance(outcome, changes.Broken):
-        flash(
-            _(
-                "That version cannot be restored: with it a later round breaks (%(why)s).",
-                why=translated(outcome.reason),
-            )
-        )
-    else:
-        flash(_("The earlier version is back; everything after it was recomputed."))
+    flash_outcome(
+        outcome,
+        _("The earlier version is back; everything after it was recomputed."),
+        _l("That version cannot be restored: with it a later round breaks (%(why)s)."),
+    )
     return redirect(url_for("sessions.page", token=token))
 
 
@@ -269,15 +267,9 @@ def undo(token: str):
         )
 
     outcome = changes.apply(session.id, plan)
-    if isinstance(outcome, changes.Broken):
-        flash(
-            _(
-                "That cannot be undone: a later round would break (%(why)s).",
-                why=translated(outcome.reason),
-            )
-        )
-    elif isinstance(outcome, changes.Refused):
-        flash(translated(outcome.reason))
-    else:
-        flash(_("Undone. The change is kept in the history of changes."))
+    flash_outcome(
+        outcome,
+        _("Undone. The change is kept in the history of changes."),
+        _l("That cannot be undone: a later round would break (%(why)s)."),
+    )
     return redirect(url_for("sessions.page", token=token))
