@@ -21,8 +21,9 @@ scorekeeper.rules.errors.OptionError: option 'end' of rami must be one of thresh
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum, StrEnum
 from functools import cached_property, lru_cache
 from types import MappingProxyType
@@ -30,7 +31,7 @@ from typing import Any
 
 from .cards import Card, Rank, Suit
 from .errors import OptionError
-from .messages import N_, Join, Nn_
+from .messages import N_, Join, Message, Nn_
 
 DECK_CARDS = 52
 # Where a hand may grow past the deal (the variant's ``hands_grow``), no hand is longer than
@@ -442,10 +443,13 @@ class Variant:
     winner_cards_needed: str = ""
     round_facts: tuple[str, ...] = ()  # extra facts in `round` (Rami's `opened`, ...)
     own_options: Mapping[str, Option] = field(default_factory=dict)
-    readings: tuple[str, ...] = ()  # where VARIANTS.md settled an open point
+    # Where VARIANTS.md settled an open point. A slot named after a field of this record
+    # (``%(mom_chips)s``) is filled from that field (see :meth:`_said_from_record`).
+    readings: tuple[str, ...] = ()
     # Where a reading decides a score, the explain line (or the game's reason) names it:
     # "hands" (how a loser's hand counts), "stock" (a blocked hand), "places" and "mom"
     # (Phỏm's chips), "order" (a tie broken by turn order), "target" (the default target).
+    # Slots are filled from the record as in ``readings``.
     reading_notes: Mapping[str, str] = field(default_factory=dict)
     # A worked example on the rules page, scored by the engine when the page is shown:
     # {"players": [...], "round": {...}} as the contract's score question takes them.
@@ -455,6 +459,23 @@ class Variant:
         clash = set(self.own_options) & (set(COMMON_OPTIONS) | {"pay"})
         if clash:
             raise ValueError(f"{self.id} declares the common option(s) {sorted(clash)} again")
+        # Filled here, and again by every dataclasses.replace, so that a number changed in
+        # the record changes the rules page and the explain lines that say it.
+        said = self._said_from_record
+        object.__setattr__(self, "readings", tuple(said(text) for text in self.readings))
+        notes = {key: said(text) for key, text in self.reading_notes.items()}
+        object.__setattr__(self, "reading_notes", notes)
+
+    def _said_from_record(self, text: str) -> str:
+        """``text`` with each ``%(field)s`` slot filled from this record's field of that name."""
+        if not isinstance(text, Message):
+            return text
+        slots = _SLOT.findall(text.plural or text.id)
+        unknown = [slot for slot in slots if slot not in _FIELD_NAMES]
+        if unknown:
+            raise ValueError(f"{self.id}: {text.id!r} names {unknown}, not fields of the record")
+        params = {slot: _number_said(getattr(self, slot)) for slot in slots}
+        return Message(text.id, params, text.plural, text.count)
 
     def scoring_numbers(self) -> list[tuple[str, Any]]:
         """Each scoring number this variant uses (its field name and value), in the order
@@ -534,6 +555,28 @@ class Variant:
             "option_specs": {name: option.as_json() for name, option in self.options.items()},
             "readings": list(self.readings),
         }
+
+
+_SLOT = re.compile(r"%\((\w+)\)s")
+_FIELD_NAMES = frozenset(item.name for item in fields(Variant))
+
+
+def _number_said(value: Any) -> Any:
+    """A number of the record as a sentence says it; chips by player count as a ladder,
+    the largest table first ("4 players: 1, 2, 3; 3 players: 1, 2; 2 players: 1")."""
+    if isinstance(value, Mapping):
+        return Join(
+            (
+                N_(
+                    "%(players)s: %(chips)s",
+                    players=Nn_("%(num)s player", "%(num)s players", players),
+                    chips=Join(chips, ", "),
+                )
+                for players, chips in sorted(value.items(), reverse=True)
+            ),
+            "; ",
+        )
+    return value
 
 
 RUMMY = Variant(
@@ -961,18 +1004,18 @@ PHOM = Variant(
     },
     readings=(
         N_("The first player is on the dealer's left (the seed names both sides)."),
+        N_("The others pay the winner chips by place, from second place on (%(place_chips)s)."),
         N_(
-            "The others pay the winner 1, 2 and 3 chips by place (three players 1 and 2; two players 1)."
-        ),
-        N_(
-            "A player with no meld (móm) pays 4, is left out of the order, and cannot win unless every "
-            "player is móm."
+            "A player with no meld (móm) pays %(mom_chips)s, is left out of the order, and cannot "
+            "win unless every player is móm."
         ),
     ),
     reading_notes={
         "order": N_("turn order starts on the dealer's left"),
-        "places": N_("places pay 1, 2 and 3 (three players 1 and 2; two players 1)"),
-        "mom": N_("móm pays 4, is left out of the order and cannot win unless all are móm"),
+        "places": N_("places pay from second place on (%(place_chips)s)"),
+        "mom": N_(
+            "móm pays %(mom_chips)s, is left out of the order and cannot win unless all are móm"
+        ),
     },
 )
 

@@ -535,7 +535,8 @@ def check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
         if not rules.rearranges_table:
             raise RulesError(
                 N_(
-                    "only Carousel checks a turn against the table before it, not %(variant)s",
+                    "%(variant)s does not rearrange the table, so a turn cannot be checked "
+                    "against the table before it",
                     variant=rules.variant.name,
                 ),
                 "table_before",
@@ -563,7 +564,7 @@ def check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str, 
         if taken and not rules.one_discard_per_meld:
             raise RulesError(
                 N_(
-                    "from_discard marks Phỏm's discards; %(variant)s has no such rule",
+                    "%(variant)s has no rule about melds built from discards",
                     variant=rules.variant.name,
                 ),
                 "from_discard",

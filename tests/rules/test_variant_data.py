@@ -182,10 +182,14 @@ def test_a_bonus_in_the_data_changes_the_score(patched):
     assert score(variant="carousel", **VARIANTS["carousel"].example)["delta"]["Ben"] == 45
 
 
-def test_the_chip_ladder_in_the_data_changes_the_score(patched):
+def test_the_chip_ladder_in_the_data_changes_the_score_and_its_reading(patched):
     patched("phom", place_chips={2: (1,), 3: (2, 5), 4: (1, 2, 3)})
-    delta = score(variant="phom", **VARIANTS["phom"].example)["delta"]
-    assert delta == {"Ana": -2, "Ben": -5, "Cem": 7}
+    result = score(variant="phom", **VARIANTS["phom"].example)
+    assert result["delta"] == {"Ana": -2, "Ben": -5, "Cem": 7}
+    assert result["notes"] == [
+        "Reading: places pay from second place on "
+        "(4 players: 1, 2, 3; 3 players: 2, 5; 2 players: 1)."
+    ]
 
 
 MOM_ROUND = {
@@ -202,10 +206,15 @@ MOM_ROUND = {
 }
 
 
-def test_the_mom_chips_in_the_data_change_the_score(patched):
+def test_the_mom_chips_in_the_data_change_the_score_and_their_reading(patched):
     # Cem has no meld: pays 5; Ana 4 beats Ben 13, who pays 1
     patched("phom", mom_chips=5)
-    assert score(variant="phom", **MOM_ROUND)["delta"] == {"Ana": 6, "Ben": -1, "Cem": -5}
+    result = score(variant="phom", **MOM_ROUND)
+    assert result["delta"] == {"Ana": 6, "Ben": -1, "Cem": -5}
+    assert (
+        "Reading: móm pays 5, is left out of the order and cannot win unless all are móm."
+        in result["notes"]
+    )
 
 
 U_ROUND = {

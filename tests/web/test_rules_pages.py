@@ -12,7 +12,7 @@ from scorekeeper import create_app
 from scorekeeper.rules import catalog
 from scorekeeper.rules.catalog import VARIANTS, Deal
 from scorekeeper.rules.scoring import score
-from tests.conftest import start_game
+from tests.web.sessions import start_game
 
 
 def test_the_picker_gets_its_card_letters_in_the_tables_language(client):
@@ -169,6 +169,28 @@ def test_a_number_changed_in_the_data_changes_the_page(
 ):
     patched(variant_id, **changes)
     assert cells(page_of(pages, variant_id), attribute)[key] == [shown]
+
+
+@pytest.mark.parametrize(
+    ("changes", "lang", "reading"),
+    [
+        (
+            {"place_chips": {2: (1,), 3: (2, 5), 4: (1, 2, 3)}},
+            "en",
+            "The others pay the winner chips by place, from second place on "
+            "(4 players: 1, 2, 3; 3 players: 2, 5; 2 players: 1).",
+        ),
+        (
+            {"mom_chips": 5},
+            "de",
+            "Wer keine Auslage hat (móm), zahlt 5, fällt aus der Reihenfolge und kann nicht "
+            "gewinnen, außer alle sind móm.",
+        ),
+    ],
+)
+def test_a_reading_that_says_a_number_follows_the_data(pages, patched, changes, lang, reading):
+    patched("phom", **changes)
+    assert f"<li>{escaped(reading)}</li>" in page_of(pages, "phom", lang)
 
 
 def test_the_example_on_the_page_follows_a_number_changed_in_the_data(pages, patched):
