@@ -278,9 +278,12 @@ ERROR_PAGES = {
 def register_error_pages(app: Flask) -> None:
     """Errors map to statuses here, in one place: JSON under /api/, a page elsewhere."""
     from flask_babel import gettext as _
-    from werkzeug.exceptions import HTTPException
+    from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
-    from .views.api import error_response
+    from .errors import json_error
+    from .i18n import say_here
+    from .limits import Busy
+    from .rules import RulesError
 
     @app.errorhandler(CSRFError)
     def csrf_failed(_error: CSRFError):
@@ -293,7 +296,7 @@ def register_error_pages(app: Flask) -> None:
     def http_error(error: HTTPException):
         status = error.code or 500
         if request.path.startswith("/api/"):
-            response, _status = error_response(error.description or error.name, None, status)
+            response = json_error(error.description or error.name, None, status)
         else:
             title, message = ERROR_PAGES.get(status, (error.name, error.description or ""))
             response = app.make_response(
@@ -305,3 +308,16 @@ def register_error_pages(app: Flask) -> None:
             if name.lower() != "content-type":
                 response.headers[name] = value
         return response
+
+    @app.errorhandler(RulesError)
+    def refused(error: RulesError):
+        if request.path.startswith("/api/"):
+            return json_error(error.message, error.field, 400)
+        # pages catch what they can say beside the form; one that escapes is still the
+        # input's fault, not the server's
+        title = ERROR_PAGES[400][0]
+        return render_template("error.html", title=title, message=say_here(error.message)), 400
+
+    @app.errorhandler(Busy)
+    def busy(error: Busy):
+        return http_error(ServiceUnavailable(error.message, retry_after=error.retry_after))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 QUESTIONS = ("variants", "check", "arrange", "score", "game")
@@ -23,10 +23,23 @@ def _print_json(data: Any, stream: TextIO) -> None:
     stream.write("\n")
 
 
-def _print_error(message: str, field: str | None, stream: TextIO) -> int:
-    """Bad input: one line of JSON, exit 2."""
-    stream.write(json.dumps({"error": message, "field": field}, ensure_ascii=False) + "\n")
+def refuse(message: Any, field: str | None, stream: TextIO, lang: str = "en") -> int:
+    """Bad input: one line of JSON ``{"error", "field"}`` in ``lang``, exit 2."""
+    from .i18n import say_in
+
+    said = say_in(message, lang)
+    stream.write(json.dumps({"error": said, "field": field}, ensure_ascii=False) + "\n")
     return EXIT_BAD_INPUT
+
+
+def refusing(command: Callable[[], int], stream: TextIO, lang: str = "en") -> int:
+    """The exit code of ``command``; input the engine refuses is :func:`refuse`'d instead."""
+    from .rules.errors import RulesError
+
+    try:
+        return command()
+    except RulesError as error:
+        return refuse(error.message, error.field, stream, lang)
 
 
 def _read_request(path: str | None, stdin: TextIO) -> str | bytes:
@@ -64,22 +77,22 @@ def _run_question(
 ) -> int:
     from .i18n import say_in
     from .rules.arranger import search_budget
-    from .rules.errors import RulesError
     from .rules.reading import parse_json_request
 
     try:
         text = _read_request(path, stdin)
     except OSError as error:
-        return _print_error(f"cannot read {path}: {error.strerror or error}", None, stdout)
-    try:
+        return refuse(f"cannot read {path}: {error.strerror or error}", None, stdout)
+
+    def ask() -> int:
         # `variants` asks nothing, so it needs no input
         request = {} if question == "variants" and not text.strip() else parse_json_request(text)
         with search_budget():
             response = answer(question, request)
-    except RulesError as error:
-        return _print_error(say_in(error.message, lang), error.field, stdout)
-    _print_json(say_in(response, lang), stdout)
-    return 0
+        _print_json(say_in(response, lang), stdout)
+        return 0
+
+    return refusing(ask, stdout, lang)
 
 
 def _language(value: str) -> str:

@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from .cli import refuse, refusing
+
 COMMANDS = ("sheet", "pad", "export", "import", "backup")
-EXIT_BAD_INPUT = 2
 
 
 def add_commands(commands: Any) -> None:
@@ -40,11 +41,6 @@ def add_commands(commands: Any) -> None:
     backup.add_argument("path")
 
 
-def _fail(message: str, field: str | None, stdout: TextIO) -> int:
-    stdout.write(json.dumps({"error": message, "field": field}, ensure_ascii=False) + "\n")
-    return EXIT_BAD_INPUT
-
-
 def _app():
     from .app import create_app
 
@@ -63,16 +59,12 @@ def _write(path: str | None, data: bytes, stdout: TextIO) -> None:
 
 
 def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
-    from .rules import RulesError
-
     stdout = stdout or sys.stdout
     try:
-        return _run(args, stdout)
-    except RulesError as error:
-        return _fail(error.message, error.field, stdout)
+        return refusing(lambda: _run(args, stdout), stdout)
     except OSError as error:
         name = getattr(error, "filename", None) or ""
-        return _fail(f"cannot use {name}: {error.strerror or error}", None, stdout)
+        return refuse(f"cannot use {name}: {error.strerror or error}", None, stdout)
 
 
 def _run(args: argparse.Namespace, stdout: TextIO) -> int:

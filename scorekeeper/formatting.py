@@ -38,6 +38,32 @@ def number(value: Any) -> str:
     return format_decimal(value, locale=_language())
 
 
+def number_text(name: str, value: Any) -> str:
+    """A variant's scoring number as a page shows it; a ladder or a list spelled out."""
+    from flask_babel import gettext, ngettext
+
+    if name == "place_chips":
+        return "; ".join(
+            gettext(
+                "%(players)s: %(chips)s",
+                players=ngettext("%(num)s player", "%(num)s players", count),
+                chips=", ".join(str(chip) for chip in chips),
+            )
+            for count, chips in sorted(value.items())
+        )
+    if name == "quick_chips":
+        return "; ".join(
+            ngettext(
+                "after %(num)s draw: %(chips)s",
+                "after %(num)s draws: %(chips)s",
+                draws,
+                chips=chips,
+            )
+            for draws, chips in enumerate(value)
+        )
+    return str(value)
+
+
 def signed(value: Any) -> str:
     """A round's change: +12, -7, and 0 without a sign."""
     if not value:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
+from ..errors import answer_in, header_language, json_error
 from ..extensions import csrf
-from ..i18n import base, best_language, languages, say_in
-from ..limits import ENGINE_SLOTS, Busy
+from ..i18n import base, languages, say_in
+from ..limits import ENGINE_SLOTS
 from ..openapi import OPENAPI
 from ..rules import RulesError, arrange, check, game, score, variants
 from ..rules.arranger import search_budget
@@ -19,20 +20,10 @@ csrf.exempt(bp)  # JSON clients send no form token; nothing here changes stored 
 QUESTIONS = {"check": check, "arrange": arrange, "score": score, "game": game}
 
 
-def error_response(message: str, field: str | None, status: int, lang: str | None = None):
-    message = say_in(message, lang or _header_language())
-    return jsonify(error=message, field=field), status
-
-
-def _header_language() -> str:
-    """Accept-Language, most preferred first; English when it names nothing we speak."""
-    return best_language(lang for lang, _ in request.accept_languages)
-
-
 def _language(body: dict) -> str:
     """The body's ``lang`` (taken out: the engine never sees it), else Accept-Language."""
     if "lang" not in body:
-        return _header_language()
+        return header_language()
     lang = body.pop("lang")
     if not isinstance(lang, str) or base(lang) not in languages():
         raise RulesError(
@@ -54,7 +45,7 @@ def list_variants():
 def ask(question: str):
     answer_with = QUESTIONS.get(question)
     if answer_with is None:
-        return error_response(
+        return json_error(
             N_(
                 "there is no question '%(question)s': ask check, arrange, score or game",
                 question=question,
@@ -63,24 +54,19 @@ def ask(question: str):
             404,
         )
     if not request.is_json:
-        return error_response(
+        return json_error(
             N_("the request body must be JSON (Content-Type: application/json)"), None, 400
         )
-    lang = None
-    try:
-        body = parse_json_request(request.get_data(cache=False))
-        if not isinstance(body, dict):
-            raise RulesError(N_("the request must be a JSON object"), None)
-        lang = _language(body)
-        with ENGINE_SLOTS.slot(), search_budget():
-            answer = answer_with(body)
-        return jsonify(say_in(answer, lang))
-    except RulesError as error:
-        return error_response(error.message, error.field, 400, lang)
-    except Busy as busy:
-        response, status = error_response(busy.message, None, 503)
-        response.headers["Retry-After"] = str(busy.retry_after)
-        return response, status
+    # a RulesError (400) or Busy (503 with Retry-After) raised here is answered by
+    # app.register_error_pages, in the language answer_in chose
+    body = parse_json_request(request.get_data(cache=False))
+    if not isinstance(body, dict):
+        raise RulesError(N_("the request must be a JSON object"), None)
+    lang = _language(body)
+    answer_in(lang)
+    with ENGINE_SLOTS.slot(), search_budget():
+        answer = answer_with(body)
+    return jsonify(say_in(answer, lang))
 
 
 @bp.get("/openapi.json")

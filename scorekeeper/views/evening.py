@@ -30,7 +30,7 @@ from wtforms.validators import Length, Optional
 
 from .. import exchange, store
 from .. import pdf as printing
-from ..formatting import translated
+from ..formatting import number_text, translated
 from ..links import share_url
 from ..money import amount_text, currency_code, digits_of
 from ..printable import default_name
@@ -41,7 +41,6 @@ from ..rules.settlement import stake_in_units
 from ..score_sheet import build_sheet, game_of
 from .access import device_id, open_session, remember, require_edit
 from .pdf_sheets import BASIS_TEXT, page_locale
-from .rules_pages import number_text
 
 bp = Blueprint("evening", __name__)
 

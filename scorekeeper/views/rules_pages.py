@@ -13,6 +13,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template
 from flask_babel import get_locale, gettext, ngettext
 
+from scorekeeper.formatting import number_text
 from scorekeeper.rules.cards import card_faces, format_card, parse_cards
 from scorekeeper.rules.catalog import (
     COMMON_OPTIONS,
@@ -81,30 +82,6 @@ def _card_values(variant: Variant) -> list[dict[str, Any]]:
     joker = shown["JK"] if shown["JK"] != "JK" else gettext("Joker")
     rows.append({"key": "JK", "card": joker, "value": values.joker})
     return rows
-
-
-def number_text(name: str, value: Any) -> str:
-    """A scoring number as the page shows it; a ladder or a list spelled out."""
-    if name == "place_chips":
-        return "; ".join(
-            gettext(
-                "%(players)s: %(chips)s",
-                players=players_text(count, count),
-                chips=", ".join(str(chip) for chip in chips),
-            )
-            for count, chips in sorted(value.items())
-        )
-    if name == "quick_chips":
-        return "; ".join(
-            ngettext(
-                "after %(num)s draw: %(chips)s",
-                "after %(num)s draws: %(chips)s",
-                draws,
-                chips=chips,
-            )
-            for draws, chips in enumerate(value)
-        )
-    return str(value)
 
 
 def _numbers(variant: Variant) -> list[dict[str, Any]]:
