@@ -1,24 +1,12 @@
 """``scorekeeper score --lang de``: the engine's lines and errors in the table's language,
 run as a real process. English stays the default.
-
-German expectations use ids whose German the translators keep (listed for them):
-"went out: 0", "%(hand)s, no meld yet +%(points)s", "the request must be a JSON object".
 """
 
 import json
 import subprocess
 import sys
 
-RAMI = {
-    "variant": "rami",
-    "players": ["Ana", "Ben"],
-    "round": {
-        "winner": "Ana",
-        "end": "out",
-        "hands": {"Ben": ["JK", "AS", "10H"]},
-        "opened": {"Ben": False},
-    },
-}
+from tests.rami_in_german import ENGLISH, GERMAN, NOT_AN_OBJECT_IN_GERMAN, RAMI
 
 
 def run(*args, stdin=""):
@@ -36,22 +24,19 @@ def run(*args, stdin=""):
 def test_score_in_german():
     code, out, _ = run("score", "--lang", "de", stdin=json.dumps(RAMI))
     assert code == 0
-    assert json.loads(out)["explain"] == [
-        "Ana: ausgemacht: 0",
-        "Ben: Joker 150 + A♠ 11 + 10♥ 10 = 171, noch nicht ausgelegt +100 = 271",
-    ]
+    assert json.loads(out)["explain"] == GERMAN
 
 
 def test_score_is_english_without_lang():
     code, out, _ = run("score", stdin=json.dumps(RAMI))
     assert code == 0
-    assert json.loads(out)["explain"][0] == "Ana: went out: 0"
+    assert json.loads(out)["explain"] == ENGLISH
 
 
 def test_an_error_in_german_exits_2():
     code, out, _ = run("score", "--lang", "de", stdin=json.dumps([RAMI]))
     assert code == 2
-    assert json.loads(out) == {"error": "die Anfrage muss ein JSON-Objekt sein", "field": None}
+    assert json.loads(out) == NOT_AN_OBJECT_IN_GERMAN
 
 
 def test_an_unknown_language_is_refused_with_exit_2():

@@ -9,6 +9,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from tests.browser.table_pages import PHONES
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -61,3 +62,15 @@ def browser():
 def artifacts():
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(params=list(PHONES))
+def phone(request, browser):
+    """A page on each of the phones, touch and all; ``page.size`` names the phone."""
+    context = browser.new_context(
+        viewport=PHONES[request.param], device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.size = request.param
+    yield page
+    context.close()

@@ -1,8 +1,12 @@
-"""A Rami table of four with a few counted rounds, entered through the real forms
-(CSRF token and all) over HTTP, so the phone tests start from a filled sheet."""
+"""The phones the browser tests use, and a Rami table of four with a few counted rounds,
+entered through the real forms (CSRF token and all) over HTTP, so the phone tests start
+from a filled sheet and open every page a table sees."""
 
 import re
 
+from playwright.sync_api import expect
+
+PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
 PLAYERS = ["Anastasia Konstantinopoulou", "Ben", "Cem Yılmaz", "Dan"]
 # Rami: a loser adds the points counted in hand, +100 if not melded yet (VARIANTS.md)
 ROUNDS = [
@@ -46,3 +50,31 @@ def filled_table(request, base):
     for winner, counts, opened in ROUNDS:
         enter_counted_round(request, edit_url, winner, counts, opened)
     return edit_url
+
+
+def every_page(page, base):
+    """Each page a table sees, as (name, url, what to do once it is open)."""
+    edit_url = filled_table(page.request, base)
+
+    def round_with_errors(page):
+        page.locator("#mode label.chip", has_text="Points counted").tap()
+        page.get_by_role("button", name="Save the round").first.tap()
+        expect(page.locator("#problems")).to_be_visible()
+
+    def picker_open(page):
+        page.locator("#mode label.chip", has_text="Cards").tap()
+        page.locator("#hand_1 + button.pick").tap()
+        expect(page.locator("#picker")).to_be_visible()
+
+    return edit_url, [
+        ("home", f"{base}/", None),
+        ("new-session", f"{base}/new/rami", None),
+        ("session", edit_url, None),
+        ("round-errors", f"{edit_url}/rounds/new", round_with_errors),
+        ("picker", f"{edit_url}/rounds/new", picker_open),
+        ("history", f"{edit_url}/versions", None),
+        ("rules", f"{base}/rules/", None),
+        ("rules-rami", f"{base}/rules/rami", None),
+        ("referee", f"{base}/referee/?session={edit_url.rsplit('/', 1)[1]}", None),
+        ("stats", f"{base}/stats", None),
+    ]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_sheet_phone import PHONES, every_page
+from tests.browser.table_pages import PHONES, every_page
 
 pytestmark = pytest.mark.browser
 

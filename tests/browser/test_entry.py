@@ -12,10 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.rules import arrange, game
+from tests.browser.table_pages import PHONES
 
 pytestmark = pytest.mark.browser
-
-PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
 
 
 class Thumb:
@@ -32,17 +31,6 @@ class Thumb:
     def type(self, digits):
         # a phone's keypad commits its text through the input method, not as key presses
         self.page.keyboard.insert_text(digits)
-
-
-@pytest.fixture(params=list(PHONES))
-def phone(request, browser):
-    context = browser.new_context(
-        viewport=PHONES[request.param], device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.size = request.param
-    yield page
-    context.close()
 
 
 def start(page, live_server, variant, players, **options):

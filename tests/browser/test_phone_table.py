@@ -9,10 +9,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.table_pages import PHONES
+
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-SMALL_PHONE = {"width": 360, "height": 640}
+PHONE = PHONES["390x844"]
+SMALL_PHONE = PHONES["360x640"]
 PLAYERS = ["Ana", "Ben", "Cem"]
 
 # Round 1: Ana out; Ben JK 150 + A 11 + 10 = 171 + 100 (no meld) = 271; Cem 4, had melded

@@ -7,50 +7,9 @@ favicon and web manifest are linked and served with their types."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.table_pages import PLAYERS, filled_table
+from tests.browser.table_pages import PHONES, PLAYERS, every_page, filled_table
 
 pytestmark = pytest.mark.browser
-
-PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
-
-
-@pytest.fixture(params=list(PHONES))
-def phone(request, browser):
-    context = browser.new_context(
-        viewport=PHONES[request.param], device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.size = request.param
-    yield page
-    context.close()
-
-
-def every_page(page, base):
-    """Each page a table sees, as (name, url, what to do once it is open)."""
-    edit_url = filled_table(page.request, base)
-
-    def round_with_errors(page):
-        page.locator("#mode label.chip", has_text="Points counted").tap()
-        page.get_by_role("button", name="Save the round").first.tap()
-        expect(page.locator("#problems")).to_be_visible()
-
-    def picker_open(page):
-        page.locator("#mode label.chip", has_text="Cards").tap()
-        page.locator("#hand_1 + button.pick").tap()
-        expect(page.locator("#picker")).to_be_visible()
-
-    return edit_url, [
-        ("home", f"{base}/", None),
-        ("new-session", f"{base}/new/rami", None),
-        ("session", edit_url, None),
-        ("round-errors", f"{edit_url}/rounds/new", round_with_errors),
-        ("picker", f"{edit_url}/rounds/new", picker_open),
-        ("history", f"{edit_url}/versions", None),
-        ("rules", f"{base}/rules/", None),
-        ("rules-rami", f"{base}/rules/rami", None),
-        ("referee", f"{base}/referee/?session={edit_url.rsplit('/', 1)[1]}", None),
-        ("stats", f"{base}/stats", None),
-    ]
 
 
 def test_no_page_scrolls_sideways(live_server, phone, artifacts):

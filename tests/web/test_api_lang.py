@@ -1,26 +1,8 @@
 """The JSON API says the engine's messages in the asker's language: Accept-Language, or
 a ``lang`` field in the body (taken out before the engine sees it); English by default.
-
-German expectations use ids whose German the translators keep (listed for them):
-"went out: 0", "%(hand)s, no meld yet +%(points)s", "the request must be a JSON object".
 """
 
-RAMI = {
-    "variant": "rami",
-    "players": ["Ana", "Ben"],
-    "round": {
-        "winner": "Ana",
-        "end": "out",
-        "hands": {"Ben": ["JK", "AS", "10H"]},
-        "opened": {"Ben": False},
-    },
-}
-ENGLISH = ["Ana: went out: 0", "Ben: JK 150 + AS 11 + 10H 10 = 171, no meld yet +100 = 271"]
-# JK 150 + A 11 + 10 10 = 171, +100 not yet melded: German card letters, suits as symbols
-GERMAN = [
-    "Ana: ausgemacht: 0",
-    "Ben: Joker 150 + A♠ 11 + 10♥ 10 = 171, noch nicht ausgelegt +100 = 271",
-]
+from tests.rami_in_german import ENGLISH, GERMAN, NOT_AN_OBJECT_IN_GERMAN, RAMI
 
 
 def test_english_by_default(client):
@@ -56,7 +38,7 @@ def test_a_language_we_do_not_speak_falls_back_to_english(client):
 def test_errors_are_said_in_german_too(client):
     response = client.post("/api/v1/score", json=[RAMI], headers={"Accept-Language": "de"})
     assert response.status_code == 400
-    assert response.json == {"error": "die Anfrage muss ein JSON-Objekt sein", "field": None}
+    assert response.json == NOT_AN_OBJECT_IN_GERMAN
 
 
 def test_an_unknown_lang_is_refused_naming_the_field(client):

@@ -2,7 +2,7 @@
 
 Rami (VARIANTS.md): each loser adds the cards in hand (joker 150, ace 11, J/Q/K 10,
 others face value), +100 if not yet melded; passing the target ends the game and
-the lowest total wins. Phỏm: chips by place (1, 2, 3), móm pays 4, ù 6 from each.
+the lowest total wins. Phỏm: tests/phom_evening.py.
 """
 
 import io
@@ -12,6 +12,7 @@ import subprocess
 
 from pypdf import PdfReader
 
+from tests.phom_evening import phom_evening
 from tests.web.sessions import start_game
 
 
@@ -67,32 +68,10 @@ def test_rami_evening_rounds_totals_ranks_winner_and_settlement(client):
 
 
 def test_phom_evening_chips_netted(client):
-    # Round 1 (Dan deals), stock: counts Ana 2, Cem 8, Ben 13, Dan móm:
-    #   Cem pays Ana 1, Ben 2, Dan 4.          Ana +7, Ben -2, Cem -1, Dan -4
-    # Round 2 (Ana deals): Ben goes ù, 6 from each.   Ana 1, Ben 16, Cem -7, Dan -10
-    # Not over (4 hands for 4 players). Ranks: Ben 16, Ana 1, Cem -7, Dan -10.
+    # worked in tests/phom_evening.py: round 1 Ana +7, Ben -2, Cem -1, Dan -4; round 2 Ben ù,
+    # Ana 1, Ben 16, Cem -7, Dan -10. Not over; ranks Ben, Ana, Cem, Dan.
     # Netted chips, fewest payments: Dan pays Ben 10, Cem pays Ben 6 and Ana 1.
-    game = {
-        "variant": "phom",
-        "players": ["Ana", "Ben", "Cem", "Dan"],
-        "dealer": "Dan",
-        "rounds": [
-            {
-                "end": "stock",
-                "hands": {
-                    "Ana": ["4S", "5S", "6S", "2D"],
-                    "Ben": ["9H", "9D", "9C", "KC"],
-                    "Cem": ["JH", "QH", "KH", "3C", "5C"],
-                    "Dan": ["AC", "2H", "7S"],
-                },
-            },
-            {
-                "winner": "Ben",
-                "end": "rummy",
-                "melds": {"Ben": [["AS", "2S", "3S"], ["7H", "7D", "7C"], ["9C", "10C", "JC"]]},
-            },
-        ],
-    }
+    game = phom_evening()
     response = client.post(
         "/import",
         data={"file": (io.BytesIO(json.dumps(game).encode()), "phom.json")},

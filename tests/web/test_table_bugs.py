@@ -4,21 +4,9 @@ from a game (Found 6)."""
 
 import re
 
-from scorekeeper.rules.catalog import VARIANTS
+from tests.web.sessions import start_game
 
 RAMI_TABLE = ["Ana", "Ben", "Cem", "Dan"]
-
-
-def start_game(client, variant, players, **options):
-    """A session started through the form with every house rule at its default or given."""
-    data = {"players": "\n".join(players), "dealer": ""}
-    for name, spec in VARIANTS[variant].options.items():
-        value = options.get(name, spec.default)
-        if value not in (None, False):
-            data[f"option_{name}"] = "y" if value is True else value
-    response = client.post(f"/new/{variant}", data=data)
-    assert response.status_code == 302
-    return response.headers["Location"].replace("http://table.test", "")
 
 
 def counted_rami(counts, opened):
