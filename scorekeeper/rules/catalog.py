@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import Enum, StrEnum
 from functools import cached_property, lru_cache
 from types import MappingProxyType
@@ -31,7 +31,7 @@ from typing import Any
 
 from .cards import Card, Rank, Suit
 from .errors import OptionError
-from .messages import N_, Join, Message, Nn_
+from .messages import N_, OR, Join, Message, Nn_
 
 DECK_CARDS = 52
 # Where a hand may grow past the deal (the variant's ``hands_grow``), no hand is longer than
@@ -439,12 +439,13 @@ class Variant:
     winner_count_facts: tuple[str, ...] = ()
     # a counted hand needs the player's melds beside it (Phỏm: a player with none is móm)
     count_needs_melds: bool = False
-    # a winner's hand that only its cards can prove, and which cards (Phỏm's ù, Nowrang's win)
+    # a winner's hand that only its cards can prove, and which cards (Phỏm's ù, Nowrang's win);
+    # slots are filled from the record as in ``readings``
     winner_cards_needed: str = ""
     round_facts: tuple[str, ...] = ()  # extra facts in `round` (Rami's `opened`, ...)
     own_options: Mapping[str, Option] = field(default_factory=dict)
-    # Where VARIANTS.md settled an open point. A slot named after a field of this record
-    # (``%(mom_chips)s``) is filled from that field (see :meth:`_said_from_record`).
+    # Where VARIANTS.md settled an open point. A slot names a number of this record, filled
+    # from it (see :meth:`_said_from_record`); so do slots in the summary.
     readings: tuple[str, ...] = ()
     # Where a reading decides a score, the explain line (or the game's reason) names it:
     # "hands" (how a loser's hand counts), "stock" (a blocked hand), "places" and "mom"
@@ -462,20 +463,37 @@ class Variant:
         # Filled here, and again by every dataclasses.replace, so that a number changed in
         # the record changes the rules page and the explain lines that say it.
         said = self._said_from_record
+        object.__setattr__(self, "summary", said(self.summary))
         object.__setattr__(self, "readings", tuple(said(text) for text in self.readings))
         notes = {key: said(text) for key, text in self.reading_notes.items()}
         object.__setattr__(self, "reading_notes", notes)
+        object.__setattr__(self, "winner_cards_needed", said(self.winner_cards_needed))
 
     def _said_from_record(self, text: str) -> str:
-        """``text`` with each ``%(field)s`` slot filled from this record's field of that name."""
+        """``text`` with each slot filled from this record: ``%(target)s`` names a field (an
+        option's default is the field it sets, so this says it too), ``%(values_joker)s`` a
+        field of one of its parts, ``%(cards_for_3)s`` the deal (cards, decks or jokers) for
+        that many players. A plural text (Nn_) counts by its first slot. A slot naming
+        nothing stops the app at import."""
         if not isinstance(text, Message):
             return text
         slots = _SLOT.findall(text.plural or text.id)
-        unknown = [slot for slot in slots if slot not in _FIELD_NAMES]
-        if unknown:
-            raise ValueError(f"{self.id}: {text.id!r} names {unknown}, not fields of the record")
-        params = {slot: _number_said(getattr(self, slot)) for slot in slots}
-        return Message(text.id, params, text.plural, text.count)
+        params = {slot: self._number(slot, text) for slot in slots}
+        count = params[slots[0]] if text.plural and slots else text.count
+        return Message(text.id, {k: _number_said(v) for k, v in params.items()}, text.plural, count)
+
+    def _number(self, slot: str, text: Message) -> Any:
+        if slot in _FIELD_NAMES:
+            return getattr(self, slot)
+        dealt = _DEAL_SLOT.fullmatch(slot)
+        if dealt:
+            return getattr(self.deal_for(int(dealt["players"])), dealt["what"])
+        for name in _FIELD_NAMES:
+            part = getattr(self, name)
+            inner = slot.removeprefix(f"{name}_")
+            if inner != slot and is_dataclass(part) and hasattr(part, inner):
+                return getattr(part, inner)
+        raise ValueError(f"{self.id}: {text.id!r} names {slot!r}, which is not in the record")
 
     def scoring_numbers(self) -> list[tuple[str, Any]]:
         """Each scoring number this variant uses (its field name and value), in the order
@@ -558,12 +576,16 @@ class Variant:
 
 
 _SLOT = re.compile(r"%\((\w+)\)s")
+_DEAL_SLOT = re.compile(r"(?P<what>cards|decks|jokers)_for_(?P<players>\d+)")
 _FIELD_NAMES = frozenset(item.name for item in fields(Variant))
 
 
 def _number_said(value: Any) -> Any:
     """A number of the record as a sentence says it; chips by player count as a ladder,
-    the largest table first ("4 players: 1, 2, 3; 3 players: 1, 2; 2 players: 1")."""
+    the largest table first ("4 players: 1, 2, 3; 3 players: 1, 2; 2 players: 1"); hand
+    patterns as sums ("5+4+3+3 or 4+4+4+3")."""
+    if isinstance(value, tuple) and value and all(isinstance(item, tuple) for item in value):
+        return Join(("+".join(map(str, pattern)) for pattern in value), OR)
     if isinstance(value, Mapping):
         return Join(
             (
@@ -577,6 +599,16 @@ def _number_said(value: Any) -> Any:
             "; ",
         )
     return value
+
+
+# Where no number of hands is agreed (VARIANTS.md's reading for every such variant); the
+# count and the slot are filled from each record that says it.
+HANDS_PER_PLAYER = Nn_(
+    "Without an agreed number of hands the game lasts %(rounds_per_player)s hand per player.",
+    "Without an agreed number of hands the game lasts %(rounds_per_player)s hands per player.",
+    1,
+    rounds_per_player=None,
+)
 
 
 RUMMY = Variant(
@@ -609,8 +641,11 @@ RUMMY = Variant(
     target=100,
     own_options=RUMMY_OPTIONS,
     readings=(
-        N_("3 players are dealt 7 cards each (10 by choice, option cards)."),
-        N_("The game is played to 100 points (the seed's own number was lost in translation)."),
+        N_("3 players are dealt %(cards_for_3)s cards each (10 by choice, option cards)."),
+        N_(
+            "The game is played to %(target)s points (the seed's own number was lost in "
+            "translation)."
+        ),
     ),
     reading_notes={"target": N_("the seed's own number was lost in translation")},
 )
@@ -737,7 +772,8 @@ KALUKI = Variant(
     id="kaluki",
     name=N_("Kaluki (Caloochi, Kalooki)"),
     summary=N_(
-        "Two decks and four jokers, 15 cards; open with 51; the winner collects the others' hands."
+        "%(decks_for_2)s decks and %(jokers_for_2)s jokers, %(cards_for_2)s cards; open with "
+        "%(opening_min)s; the winner collects the others' hands."
     ),
     seeds=("000",),
     players=(2, 4),
@@ -762,8 +798,11 @@ KALUKI = Variant(
         ),
     },
     readings=(
-        N_("In the first meld an ace counts 1 below a two and 15 otherwise, courts 10."),
-        N_("The game is played to 250 (after the published US rules; the seed gives none)."),
+        N_(
+            "In the first meld an ace counts %(opening_values_ace_low)s below a two and "
+            "%(opening_values_ace_high)s otherwise, courts %(opening_values_court)s."
+        ),
+        N_("The game is played to %(target)s (after the published US rules; the seed gives none)."),
     ),
     reading_notes={"target": N_("after the published US rules; the seed gives none")},
 )
@@ -775,7 +814,7 @@ DOUBLE_RUM = Variant(
     },
     id="double-rum",
     name=N_("Double Rum"),
-    summary=N_("Two decks and four jokers; sets may hold identical cards."),
+    summary=N_("%(decks_for_2)s decks and %(jokers_for_2)s jokers; sets may hold identical cards."),
     seeds=("000",),
     players=(2, 6),
     deal=(Deal((2, 6), 2, 4, 10),),
@@ -788,8 +827,11 @@ DOUBLE_RUM = Variant(
     identical_in_sets=True,
     target=100,
     readings=(
-        N_("2–6 players, 10 cards each (the seed gives neither)."),
-        N_("The game is played to 100, as Basic Rummy (the seed gives no number)."),
+        N_(
+            "The number of players and the %(cards_for_2)s cards each are a reading (the seed "
+            "gives neither)."
+        ),
+        N_("The game is played to %(target)s, as Basic Rummy (the seed gives no number)."),
     ),
     reading_notes={"target": N_("as Basic Rummy; the seed gives no number")},
 )
@@ -863,7 +905,8 @@ CONTINENTAL = Variant(
     winner_count_facts=("wilds",),
     name=N_("Continental Rummy"),
     summary=N_(
-        "Runs only, the whole hand of 15 at once in 5+4+3+3, 4+4+4+3 or 3x5; chips from each."
+        "Runs only, the whole hand of %(cards_for_2)s at once in %(going_out_patterns)s; chips "
+        "from each."
     ),
     seeds=("000",),
     players=(2, 12),
@@ -906,7 +949,7 @@ CONTINENTAL = Variant(
             numbers=("no_wild_chips", "one_suit_chips"),
         ),
     },
-    readings=(N_("Without an agreed number of hands the game lasts one hand per player."),),
+    readings=(HANDS_PER_PLAYER,),
 )
 
 QUEEN_CITY = Variant(
@@ -925,7 +968,8 @@ QUEEN_CITY = Variant(
     winner_count_facts=("meld_points",),
     name=N_("Queen City Rum"),
     summary=N_(
-        "Seven cards; go down with the whole hand at once and score it times the number of opponents."
+        "%(cards_for_2)s cards; go down with the whole hand at once and score it times the "
+        "number of opponents."
     ),
     seeds=("000",),
     players=(2, 6),
@@ -940,7 +984,10 @@ QUEEN_CITY = Variant(
     target=500,
     readings=(
         N_("A joker counts as the card it replaces."),
-        N_("The game is played to 500 (the seed gives no number; one hand can score over 200)."),
+        N_(
+            "The game is played to %(target)s (the seed gives no number; one hand can score "
+            "over 200)."
+        ),
     ),
     reading_notes={"target": N_("the seed gives no number")},
 )
@@ -967,7 +1014,9 @@ PHOM = Variant(
     whole_hands_at={"stock": N_("after four turns each")},
     showdown_layoffs=True,
     count_needs_melds=True,
-    winner_cards_needed=N_("ù is checked on the cards: every one melded, 9 (10 with ten_cards)"),
+    winner_cards_needed=N_(
+        "ù is checked on the cards: every one melded, %(cards_for_2)s (one more with ten_cards)"
+    ),
     name=N_("Phỏm (Tá lả)"),
     summary=N_(
         "Vietnamese Rummy: melds stay in hand until the fourth turn; lowest count wins chips by place."
@@ -1031,7 +1080,10 @@ GERMAN_RUMMY = Variant(
     id="german-rummy",
     round_facts=("opened",),
     name=N_("German Rummy (Rommé)"),
-    summary=N_("Two decks and six jokers, 13 cards; open with 40; each loser adds the hand left."),
+    summary=N_(
+        "%(decks_for_2)s decks and %(jokers_for_2)s jokers, %(cards_for_2)s cards; open with "
+        "%(opening_min)s; each loser adds the hand left."
+    ),
     seeds=("000",),
     players=(2, 6),
     deal=(Deal((2, 6), 2, 6, 13),),
@@ -1047,8 +1099,8 @@ GERMAN_RUMMY = Variant(
     rounds_per_player=1,
     own_options={"joker_value": JOKER_VALUE, "opening_min": OPENING_MIN},
     readings=(
-        N_("Going out in one turn without an earlier meld still needs the 40."),
-        N_("Without an agreed number of hands the game lasts one hand per player."),
+        N_("Going out in one turn without an earlier meld still needs the %(opening_min)s."),
+        HANDS_PER_PLAYER,
     ),
 )
 
@@ -1084,8 +1136,8 @@ NOWRANG = Variant(
     hand_won_points=1,
     readings=(
         N_("The session counts hands won (the seed only declares the winner)."),
-        N_("The dealer gets 10 cards, the opponent 11."),
-        N_("Without an agreed number of hands the game lasts ten hands."),
+        N_("The dealer gets %(cards_for_2)s cards, the opponent one more."),
+        HANDS_PER_PLAYER,
     ),
 )
 
@@ -1106,7 +1158,8 @@ RAMI = Variant(
     round_facts=("opened",),
     name=N_("Rami (France)"),
     summary=N_(
-        "Rommé with jokers: open with 51 and a natural run; each loser adds the hand, plus surcharges."
+        "Rommé with jokers: open with %(opening_min)s and a natural run; each loser adds the "
+        "hand, plus surcharges."
     ),
     seeds=("002",),
     players=(2, 8),
@@ -1168,8 +1221,10 @@ RAMI = Variant(
     },
     readings=(
         N_(
-            "With the winner gone rummy from a table with no meld, +200 replaces the rummy 100: a "
-            "loser with no meld adds hand + 100 + 200."
+            "With the winner gone rummy from a table with no meld, "
+            "+%(rummy_unopened_table_surcharge)s replaces the rummy %(rummy_surcharge)s: a "
+            "loser with no meld adds hand + %(unopened_surcharge)s + "
+            "%(rummy_unopened_table_surcharge)s."
         ),
     ),
 )
@@ -1186,7 +1241,10 @@ CAROUSEL = Variant(
     id="carousel",
     ends=("knock", "out", "stock"),
     name=N_("Carousel (Manipulation Rummy)"),
-    summary=N_("Rearrange the whole table each turn; knock with 5 or less; first to 150."),
+    summary=N_(
+        "Rearrange the whole table each turn; knock with %(knock_limit)s or less; first to "
+        "%(target)s."
+    ),
     seeds=("003",),
     players=(2, 5),
     deal=(Deal((2, 2), 1, 1, 10), Deal((3, 5), 2, 2, 10)),
@@ -1209,14 +1267,14 @@ CAROUSEL = Variant(
             "for lowest each score as winners."
         ),
         N_(
-            "Playing for chips (pay), the knocker pays the undercut bonus; the +25 for no cards left "
-            "names no payer and is scored by the winner alone."
+            "Playing for chips (pay), the knocker pays the undercut bonus; the +%(out_bonus)s for "
+            "no cards left names no payer and is scored by the winner alone."
         ),
     ),
     reading_notes={
         "pay": N_(
-            "with pay the knocker pays the undercut bonus; the +25 names no payer and is "
-            "scored by the winner alone"
+            "with pay the knocker pays the undercut bonus; the +%(out_bonus)s names no payer "
+            "and is scored by the winner alone"
         )
     },
 )

@@ -317,7 +317,7 @@ REFUSED = [
         {"winner": "Ana", "end": "rummy", "hands": {"Ana": 0}},
         "round.hands.Ana",
         "Ana's hand cannot be given as a count: ù is checked on the cards: every one melded, "
-        "9 (10 with ten_cards)",
+        "9 (one more with ten_cards)",
     ),
     # Nowrang's 4+3+3 is checked on the cards
     (

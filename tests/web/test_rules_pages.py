@@ -172,25 +172,68 @@ def test_a_number_changed_in_the_data_changes_the_page(
 
 
 @pytest.mark.parametrize(
-    ("changes", "lang", "reading"),
+    ("variant_id", "changes", "lang", "said"),
     [
+        # a field of the record
         (
+            "rummy",
+            {"target": 150},
+            "en",
+            "<li>The game is played to 150 points (the seed's own number was lost in "
+            "translation).</li>",
+        ),
+        # a field of one of its parts (the first meld's card values)
+        (
+            "kaluki",
+            {"opening_values": catalog.OpeningValues(ace_high=14, ace_low=2, court=9)},
+            "en",
+            "<li>In the first meld an ace counts 2 below a two and 14 otherwise, courts 9.</li>",
+        ),
+        # the deal for a number of players, in the summary
+        (
+            "german-rummy",
+            {"deal": (Deal((2, 6), 3, 4, 12),)},
+            "de",
+            "<p>3 Blätter und 4 Joker, 12 Karten; erste Auslage mit 40; jeder Verlierer bekommt "
+            "seine Resthand dazu.</p>",
+        ),
+        # a count that chooses the plural
+        (
+            "continental",
+            {"rounds_per_player": 2},
+            "fr",
+            "<li>Sans nombre de donnes convenu, la partie dure 2 donnes par joueur.</li>",
+        ),
+        # the hand patterns of going out at once
+        (
+            "continental",
+            {"going_out_patterns": ((5, 5, 5), (4, 4, 4, 3))},
+            "en",
+            "<p>Runs only, the whole hand of 15 at once in 5+5+5 or 4+4+4+3; chips from each.</p>",
+        ),
+        # chips by player count, as a ladder
+        (
+            "phom",
             {"place_chips": {2: (1,), 3: (2, 5), 4: (1, 2, 3)}},
             "en",
-            "The others pay the winner chips by place, from second place on "
-            "(4 players: 1, 2, 3; 3 players: 2, 5; 2 players: 1).",
+            "<li>The others pay the winner chips by place, from second place on "
+            "(4 players: 1, 2, 3; 3 players: 2, 5; 2 players: 1).</li>",
         ),
         (
+            "phom",
             {"mom_chips": 5},
             "de",
-            "Wer keine Auslage hat (móm), zahlt 5, fällt aus der Reihenfolge und kann nicht "
-            "gewinnen, außer alle sind móm.",
+            "<li>Wer keine Auslage hat (móm), zahlt 5, fällt aus der Reihenfolge und kann nicht "
+            "gewinnen, außer alle sind móm.</li>",
         ),
     ],
 )
-def test_a_reading_that_says_a_number_follows_the_data(pages, patched, changes, lang, reading):
-    patched("phom", **changes)
-    assert f"<li>{escaped(reading)}</li>" in page_of(pages, "phom", lang)
+def test_a_reading_that_says_a_number_follows_the_data(
+    pages, patched, variant_id, changes, lang, said
+):
+    patched(variant_id, **changes)
+    opening, text, closing = re.fullmatch(r"(<\w+>)(.*)(</\w+>)", said).groups()
+    assert f"{opening}{escaped(text)}{closing}" in page_of(pages, variant_id, lang)
 
 
 def test_the_example_on_the_page_follows_a_number_changed_in_the_data(pages, patched):
