@@ -38,7 +38,10 @@ def _language(body: dict) -> str:
 
 @bp.get("/variants")
 def list_variants():
-    return jsonify(variants())
+    # a GET has no body: ``?lang=`` plays the body's part
+    lang = _language(request.args.to_dict())
+    answer_in(lang)
+    return jsonify(say_in(variants(), lang))
 
 
 @bp.post("/<question>")

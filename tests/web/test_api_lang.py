@@ -53,3 +53,27 @@ def test_a_game_answer_is_said_in_german_round_by_round(client):
     del request["round"]
     answer = client.post("/api/v1/game", json={**request, "lang": "de"}).json
     assert answer["rounds"][0]["explain"] == GERMAN
+
+
+def test_the_variants_are_listed_in_the_askers_language(client):
+    # the readings say Rami's surcharges from VARIANTS.md: +100 unopened, +100 rummy, +200
+    said = (
+        "Si le gagnant fait rami sec alors que personne n'avait posé, +200 remplace les 100 du "
+        "rami sec : un perdant sans pose ajoute main + 100 + 200."
+    )
+    for asked in ({"headers": {"Accept-Language": "fr"}}, {"query_string": {"lang": "fr"}}):
+        listed = client.get("/api/v1/variants", **asked).json["variants"]
+        rami = next(variant for variant in listed if variant["id"] == "rami")
+        assert rami["readings"] == [said]
+        assert rami["option_specs"]["unopened"]["label"] == "Jamais posé"
+        assert (
+            rami["option_specs"]["unopened"]["text"]
+            == "Ce qu'ajoute un joueur qui n'a jamais posé."
+        )
+        german = next(variant for variant in listed if variant["id"] == "german-rummy")
+        assert german["name"] == "Rami allemand (Rommé)"
+        # two decks, six jokers, 13 cards, open with 40 (VARIANTS.md)
+        assert german["summary"] == (
+            "2 jeux et 6 jokers, 13 cartes ; ouvrir avec 40 ; chaque perdant ajoute la main qui "
+            "lui reste."
+        )
