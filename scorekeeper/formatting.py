@@ -6,6 +6,7 @@ rewrites it in the phone's own time zone, which the server cannot know.
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import UTC, datetime
 from typing import Any
@@ -13,14 +14,15 @@ from typing import Any
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
 from flask import Flask
-from flask_babel import get_locale
+
+from .i18n import gettext, here, ngettext
 
 SIGNED = "+#,##0;-#,##0"
 
 
 def _language() -> str:
     """The request's language; English outside a request (the CLI prints as written)."""
-    return str(get_locale() or "en")
+    return here().lang
 
 
 def _small_whole(value: Any) -> bool:
@@ -35,13 +37,11 @@ def number(value: Any) -> str:
         return ""
     if _small_whole(value):
         return str(value)
-    return format_decimal(value, locale=_language())
+    return _decimal(value, None, _language())
 
 
 def number_text(name: str, value: Any) -> str:
     """A variant's scoring number as a page shows it; a ladder or a list spelled out."""
-    from flask_babel import gettext, ngettext
-
     if name == "place_chips":
         return "; ".join(
             gettext(
@@ -70,7 +70,13 @@ def signed(value: Any) -> str:
         return "0"
     if _small_whole(value):
         return f"{value:+d}"
-    return format_decimal(value, format=SIGNED, locale=_language())
+    return _decimal(value, SIGNED, _language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _decimal(value: Any, pattern: str | None, lang: str) -> str:
+    # Babel reads the locale's pattern again on every call; a sheet repeats its totals
+    return format_decimal(value, format=pattern, locale=lang)
 
 
 def _moment(iso: str) -> datetime | None:
@@ -94,25 +100,21 @@ def when(iso: str, kind: str = "datetime") -> str:
 def translated(value: Any) -> Any:
     """An engine message, or a word from the data (a variant's name, an option's label), in
     the page's language; anything else (a player's name, a number) as it is."""
-    from flask_babel import get_translations
-
     from .rules.messages import Message, say
 
+    speech = here()
     if isinstance(value, Message):
-        lang = str(get_locale() or "en")
-        if lang == "en":
+        if speech.lang == "en":
             return str(value)  # a message is its English sentence, cards and all
-        return say(value, get_translations(), lang)
+        return say(value, speech.translations, speech.lang)
     if isinstance(value, str) and value:
-        return get_translations().gettext(value)
+        return speech.translations.gettext(value)
     return value
 
 
 def option_value(value: Any, spec: Any = None) -> Any:
     """A house rule's value as a table reads it: on/off, what a choice does (the option's
     ``choice_help``), a number, in the page's language."""
-    from flask_babel import gettext
-
     said = getattr(spec, "choice_help", None) or {}
     if isinstance(value, str) and value in said:
         return translated(said[value])
@@ -129,7 +131,7 @@ def cards_text(tokens: Any) -> str:
     from .rules.cards import format_card, parse_card
     from .rules.errors import RulesError
 
-    lang = str(get_locale() or "en")
+    lang = here().lang
     said = []
     for token in [tokens] if isinstance(tokens, str) else tokens:
         try:
@@ -141,15 +143,11 @@ def cards_text(tokens: Any) -> str:
 
 def meld_kind(kind: str | None) -> str:
     """A meld's kind as the engine names it ("set", "run"), in words of the page."""
-    from flask_babel import gettext
-
     return {"set": gettext("set"), "run": gettext("run")}.get(kind or "", kind or "–")
 
 
 def round_end(end: str | None) -> str:
     """How a round ended, as stored ("out"), in words."""
-    from flask_babel import gettext
-
     words = {
         "out": gettext("went out"),
         "rummy": gettext("went rummy"),
@@ -165,8 +163,6 @@ _VERSION_NOTE = re.compile(r"(restored|undid) version (\d+)")
 def version_note(note: str | None) -> str:
     """What a stored version of a round says about itself (kept in English in the
     database and in exported files), in words of the page's language."""
-    from flask_babel import gettext
-
     words = {
         "entered": gettext("entered"),
         "corrected": gettext("corrected"),
@@ -184,14 +180,12 @@ def version_note(note: str | None) -> str:
 
 
 def page_language() -> str:
-    return str(get_locale() or "en").replace("_", "-")
+    return here().lang
 
 
 def picker_strings() -> dict[str, Any]:
     """Every word the card picker's script shows, in the page's language (the script has
     none of its own)."""
-    from flask_babel import gettext
-
     from .rules import cards
 
     faces = getattr(cards, "card_faces", None)
@@ -199,7 +193,7 @@ def picker_strings() -> dict[str, Any]:
         "lang": page_language(),
         "pick": gettext("Pick cards"),
         "points": gettext("points"),
-        "faces": faces(str(get_locale() or "en")) if faces else {},
+        "faces": faces(here().lang) if faces else {},
         "suits": {
             "S": gettext("spades"),
             "H": gettext("hearts"),
@@ -210,6 +204,9 @@ def picker_strings() -> dict[str, Any]:
 
 
 def init_app(app: Flask) -> None:
+    from .i18n import install_in_templates
+
+    install_in_templates(app)
     app.add_template_global(picker_strings, "picker_strings")
     app.add_template_filter(translated, "tr")
     app.add_template_filter(round_end, "round_end")

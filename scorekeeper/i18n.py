@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
+from flask_babel.speaklater import LazyString
 
 from .rules.messages import ENGLISH, say_all
 
@@ -85,10 +87,68 @@ def say_in(value: Any, lang: str = DEFAULT) -> Any:
 
 def say_here(value: Any) -> Any:
     """Every engine message inside ``value`` in the current request's language."""
-    from flask_babel import get_locale, get_translations
-
-    locale = get_locale()
-    lang = str(locale) if locale is not None else DEFAULT
-    if base(lang) == DEFAULT:
+    speech = here()
+    if speech.lang == DEFAULT:
         return say_all(value, ENGLISH, DEFAULT)
-    return say_all(value, get_translations(), base(lang))
+    return say_all(value, speech.translations, speech.lang)
+
+
+@dataclass(frozen=True)
+class Speech:
+    """A request's language ("de") and its catalog."""
+
+    lang: str
+    translations: Translations | NullTranslations
+
+
+_ENGLISH_SPEECH = Speech(DEFAULT, NullTranslations())
+
+
+def here() -> Speech:
+    """The current request's language and catalog, as Flask-Babel chose them.
+
+    Looked up once per request and kept: Flask-Babel's own ``gettext`` walks the request
+    context on every call, and a page says a few hundred words. Outside a request
+    (the CLI, a test building a sheet) the words are English."""
+    from flask import g, has_app_context
+
+    if not has_app_context():
+        return _ENGLISH_SPEECH
+    speech = g.get("_speech")
+    if speech is None:
+        from flask_babel import get_locale, get_translations
+
+        locale = get_locale()
+        if locale is None:
+            return _ENGLISH_SPEECH
+        speech = g._speech = Speech(base(str(locale)), get_translations())
+    return speech
+
+
+def gettext(text: str, **variables: Any) -> str:
+    """``text`` in the request's language, its ``%(name)s`` slots filled (Flask-Babel's
+    ``gettext``, with the request's catalog looked up once)."""
+    said = here().translations.ugettext(text)
+    return said % variables if variables else said
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """The singular or plural of the request's language for ``num`` (``%(num)s`` filled)."""
+    variables.setdefault("num", num)
+    return here().translations.ungettext(singular, plural, num) % variables
+
+
+def lazy_gettext(text: str, **variables: Any) -> LazyString:
+    """``gettext`` when the text is shown, so a form built once speaks each request's
+    language."""
+    return LazyString(gettext, text, **variables)
+
+
+def install_in_templates(app: Any) -> None:
+    """Templates' ``_`` and ``ngettext`` through :func:`here` (replacing the callables
+    Flask-Babel installed; Jinja's i18n extension fills the slots and escapes them)."""
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda text: here().translations.ugettext(text),
+        ngettext=lambda singular, plural, n: here().translations.ungettext(singular, plural, n),
+        newstyle=True,
+    )

@@ -24,7 +24,9 @@ def dumps(value: Any) -> str:
 
 
 def loads(text: str) -> Any:
-    return _decoded(json.loads(text))
+    # the hook sees every object innermost first: a message's parameters are read back
+    # before the message itself
+    return json.loads(text, object_hook=_tagged)
 
 
 def _encoded(value: Any) -> Any:
@@ -57,7 +59,7 @@ _REBUILD = set(getattr(Message, "__annotations__", {})) == _FIELDS
 
 
 def _message(value: dict[str, Any]) -> Message:
-    params = {name: _decoded(item) for name, item in value["params"].items()}
+    params = value["params"]
     if not _REBUILD or "text" not in value:
         return Message(value["id"], params, value["plural"], value["count"])
     message = str.__new__(Message, value["text"])
@@ -68,16 +70,12 @@ def _message(value: dict[str, Any]) -> Message:
     return message
 
 
-def _decoded(value: Any) -> Any:
-    if isinstance(value, dict):
-        kind = value.get(TAG)
-        if kind == "message":
-            return _message(value)
-        if kind == "join":
-            return Join([_decoded(item) for item in value["items"]], value["sep"])
-        if kind == "card":
-            return parse_card(value["card"])
-        return {key: _decoded(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_decoded(item) for item in value]
+def _tagged(value: dict[str, Any]) -> Any:
+    kind = value.get(TAG)
+    if kind == "message":
+        return _message(value)
+    if kind == "join":
+        return Join(value["items"], value["sep"])
+    if kind == "card":
+        return parse_card(value["card"])
     return value

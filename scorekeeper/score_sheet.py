@@ -3,6 +3,7 @@ totals, leader, chart and settlement, drawing only the rows it shows."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,6 @@ from .store import (
     totals_every,
 )
 
-END_TEXT = {"out": "went out", "rummy": "went rummy", "knock": "knocked", "stock": "stock ran out"}
 PALETTE = ["#0b5fff", "#d7263d", "#1b998b", "#f46036", "#6a4c93", "#2e294e", "#c5a000", "#3a7d44"]
 CHART_POINTS = 60  # a longer evening's chart is sampled: a phone draws no more
 
@@ -30,7 +30,7 @@ class Sheet:
     state: dict[str, Any] | None = None  # the game's state after the last round
     result: dict[str, Any] | None = None  # the game's standing: totals, finished, winners...
     error: str | None = None  # a stored round the engine now refuses (after a new engine)
-    rows: list[dict[str, Any]] = field(default_factory=list)  # the rounds drawn, in order
+    rows: list[Row] = field(default_factory=list)  # the rounds drawn, in order
 
     @property
     def variant(self):
@@ -54,7 +54,7 @@ class Sheet:
     def totals(self) -> dict[str, int]:
         return self.result["totals"] if self.result else {}
 
-    @property
+    @functools.cached_property
     def leaders(self) -> list[str]:
         if not self.round_count or not self.result:
             return []
@@ -87,9 +87,10 @@ def build_sheet(session: Session, last: int | None = None) -> Sheet:
     renamed = sheet.result.get("names") or {}
     if renamed:  # a renamed player's earlier rounds show under the new name
         for row in sheet.rows:
-            for key in ("delta", "running", "bonus"):
-                row[key] = {renamed.get(p, p): v for p, v in row[key].items()}
-            row["winners"] = [renamed.get(p, p) for p in row["winners"]]
+            row.delta = {renamed.get(p, p): v for p, v in row.delta.items()}
+            row.running = {renamed.get(p, p): v for p, v in row.running.items()}
+            row.bonus = {renamed.get(p, p): v for p, v in row.bonus.items()}
+            row.winners = [renamed.get(p, p) for p in row.winners]
     return sheet
 
 
@@ -110,40 +111,45 @@ def game_of(session: Session, rounds: object = None) -> dict[str, Any]:
     return kept_game(session)[2]
 
 
-def row_of(number: int, stored: ScoredRound) -> dict[str, Any]:
+@dataclass(slots=True)
+class Row:
+    """One round as the page draws it; a seating change between rounds is a row too."""
+
+    stored: ScoredRound
+    number: int  # rounds are numbered by hands played: a seating change is no round
+    explain: list[Any]  # messages, said in the reader's language where the page shows them
+    running: dict[str, int]
+    delta: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    bonus: dict[str, list[Any]] = field(default_factory=dict)
+    notes: list[Any] = field(default_factory=list)
+    seating: Any = None  # the change, when the row is one
+    dealer: str | None = None
+    winner: str | None = None
+    end: str = "stock"  # as stored ("out"): the page words it in the reader's language
+
+
+def row_of(number: int, stored: ScoredRound) -> Row:
     scored, facts = stored.score, stored.facts
-    # rounds are numbered by hands played: a seating change between them is no round
     number = stored.after.get("hands", number)
     if "seating" in facts:
-        return {
-            "stored": stored,
-            "score": scored,
-            "number": number,
-            "seating": scored["explain"][0],
-            "delta": {},
-            "running": stored.after["totals"],
-            "winners": [],
-            "bonus": {},
-            "explain": scored["explain"],
-        }
+        return Row(
+            stored, number, scored["explain"], stored.after["totals"], seating=scored["explain"][0]
+        )
     winner = facts.get("winner")
-    return {
-        "stored": stored,
-        "score": scored,
-        "number": number,
-        "dealer": scored["dealer"],
-        "how": f"{winner} {END_TEXT[facts.get('end', 'out')]}" if winner else END_TEXT["stock"],
-        # the page words the end in the reader's language: rows are kept for every language
-        "winner": winner,
-        "end": facts.get("end", "out") if winner else "stock",
-        "delta": scored["delta"],
-        "running": stored.after["totals"],
-        "winners": scored["winners"],
-        "explain": scored["explain"],
-        "notes": scored.get("notes", []),
-        # messages, said in the reader's language where the page shows them
-        "bonus": {p: list(scored["bonuses"].get(p, [])) for p in scored["delta"]},
-    }
+    return Row(
+        stored,
+        number,
+        scored["explain"],
+        stored.after["totals"],
+        delta=scored["delta"],
+        winners=scored["winners"],
+        bonus={p: list(scored["bonuses"].get(p, [])) for p in scored["delta"]},
+        notes=scored.get("notes", []),
+        dealer=scored["dealer"],
+        winner=winner,
+        end=facts.get("end", "out") if winner else "stock",
+    )
 
 
 def running_totals_chart(sheet: Sheet, width: int = 340, height: int = 180) -> dict[str, Any]:
