@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python benchmarks/bench_load.py [--tables 50] [--viewers 200] [--seconds 60]
 
-Starts the real `scorekeeper serve` (waitress) on a free port of 127.0.0.1 with a fresh
+Starts the real `scorekeeper serve` (gunicorn) on a free port of 127.0.0.1 with a fresh
 database. Each table is a phone that opens the round form, saves a round and is shown
 the score sheet, every 3 seconds. Each viewer holds the read-only page of one table and
 polls it as static/live.js does: every 5 seconds `/revision` with the ETag it was last

@@ -1,4 +1,4 @@
-"""Page and round-submit latency of `scorekeeper serve` (waitress), on 127.0.0.1.
+"""Page and round-submit latency of `scorekeeper serve` (gunicorn), on 127.0.0.1.
 
 Run: .venv/bin/python benchmarks/bench_web.py [--requests 200]
 
@@ -120,7 +120,7 @@ def main() -> None:
             "referee": "/referee/",
             "rules page": "/rules/rami",
         }
-        print(f"scorekeeper serve (waitress) on 127.0.0.1; session with {len(submits)} rounds")
+        print(f"scorekeeper serve (gunicorn) on 127.0.0.1; session with {len(submits)} rounds")
         for name, path in pages.items():
             times = [browser.get(path)[1] for _ in range(args.requests // 4)]
             print(summary(name, times))

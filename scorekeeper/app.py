@@ -3,6 +3,7 @@ and blueprints."""
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 from datetime import timedelta
@@ -16,7 +17,7 @@ from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .extensions import babel, csrf
+from .extensions import babel, cache, csrf
 from .links import share_url
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -199,6 +200,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    app.config.setdefault("CACHE_TYPE", "FileSystemCache")
+    app.config.setdefault("CACHE_DIR", str(Path(app.config["DATABASE"]).parent / "rendered"))
+    app.config.setdefault(
+        "CACHE_THRESHOLD", 1000
+    )  # past it, expired files and a third of the rest go
+    app.config.setdefault("CACHE_DEFAULT_TIMEOUT", 24 * 3600)
+    cache.init_app(app)
+    with app.app_context():
+        cache.clear()  # what an earlier version of the app rendered is not this one's page
     babel.init_app(app, locale_selector=_locale)
     Talisman(  # every security header, on every response, set here only
         app,
@@ -243,17 +253,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+@functools.cache
+def _own_name(code: str) -> str:
+    """A language's name in itself ("Deutsch"), capitalised (Babel reads it from its data)."""
+    from babel import Locale
+
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
 def language_links() -> list[tuple[str, str, str]]:
     """(code, the language's own name, this page in it) for the footer's selector."""
-    from babel import Locale
     from flask import url_for
 
     args = {**(request.view_args or {}), **request.args.to_dict()}
     links = []
     for code in LANGUAGES:
-        name = Locale.parse(code).get_display_name(code) or code
         url = url_for(request.endpoint, **{**args, "lang": code}) if request.endpoint else ""
-        links.append((code, name[:1].upper() + name[1:], url))
+        links.append((code, _own_name(code), url))
     return links
 
 

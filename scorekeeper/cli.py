@@ -129,7 +129,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the table app")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--threads", type=int, default=None, help="worker threads (default 16)")
+    serve.add_argument(
+        "--workers", type=int, default=None, help="worker processes (default: two per core)"
+    )
+    serve.add_argument(
+        "--threads", type=int, default=None, help="threads per worker process (default 4)"
+    )
     from .evening_cli import add_commands
 
     add_commands(commands)
@@ -141,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from .server import serve
 
-        serve(host=args.host, port=args.port, threads=args.threads)
+        serve(host=args.host, port=args.port, threads=args.threads, workers=args.workers)
         return 0
     from .evening_cli import COMMANDS, run
 

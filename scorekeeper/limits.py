@@ -42,5 +42,6 @@ class Slots:
             self._free.release()
 
 
-# The machine has two cores: two questions at a time keep one thread free for pages.
+# Per worker process (`scorekeeper serve` runs one per core): two questions at a time
+# leave the worker's other threads free for pages, and the arranger's budget bounds each.
 ENGINE_SLOTS = Slots(size=2, wait=2.0)

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import atexit
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,7 +19,6 @@ import jinja2
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 RENDER_SLOTS = threading.BoundedSemaphore(2)
-CACHE_SIZE = 32
 PAPERS = {"a4": "A4", "letter": "letter"}
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 
@@ -165,21 +162,3 @@ def render(template: str, paper: str = "a4", **context: Any) -> bytes:
         return HTML(string=html).write_pdf(
             stylesheets=[base, papers[paper_of(paper)]], font_config=fonts
         )
-
-
-_cache: OrderedDict[Hashable, bytes] = OrderedDict()
-_cache_lock = threading.Lock()
-
-
-def cached(key: Hashable, make: Callable[[], bytes]) -> bytes:
-    """The PDF kept for ``key`` (which must name the revision), or a fresh one kept for next time."""
-    with _cache_lock:
-        if key in _cache:
-            _cache.move_to_end(key)
-            return _cache[key]
-    document = make()
-    with _cache_lock:
-        _cache[key] = document
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return document

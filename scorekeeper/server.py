@@ -1,25 +1,34 @@
-"""Running the table app on a production WSGI server (waitress).
+"""Running the table app on a production WSGI server (gunicorn).
 
-Sizing, for a 2-core machine: every open phone keeps a keep-alive connection and polls
-the live view, so connections are cheap and many (``CONNECTIONS``), while the threads
-that run requests are few (``THREADS``): a save holds SQLite's write lock for a few
-milliseconds, and more threads than that would only queue on the two cores and the lock.
-With waitress's default of 100 connections, 200 read-only phones left no connection for
-the phones that save.
+Sizing, for a 2-core machine: Python runs one thread at a time per process, so one
+process uses one core at most, and at a club evening (50 tables saving, 200 phones
+watching) the pages alone ask for more than that. So the workers are processes, two per
+core: the operating system shares the cores between them far more evenly than Python
+shares one process between its threads, so a quick save is not held up behind a page
+another thread is drawing. Each has a few threads, for requests that wait on SQLite's lock.
+Idle keep-alive connections wait in a worker's poller without holding a thread, up to
+``CONNECTIONS`` per worker. The processes share nothing but the database file, which every
+change writes in one transaction (see ``store``), and the rendered-page cache beside it.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import NoReturn
 
-from waitress import serve as waitress_serve
+from gunicorn.app.base import BaseApplication
 
-from .app import MAX_CONTENT_LENGTH, create_app
+from .app import create_app
 
-THREADS = 16
+WORKERS = 2 * (os.cpu_count() or 1)
+THREADS = 4
 CONNECTIONS = 1000
-IDLE_SECONDS = 60  # a phone polls every few seconds; a closed tab frees its connection soon
+# An idle keep-alive connection is closed after this long: a phone's next poll opens a
+# new one (browsers do that by themselves), and that new connection goes to whichever worker
+# is free then. Held open longer, a burst of phones arriving at once would stay with the one
+# worker that happened to accept them, leaving the other core idle.
+IDLE_SECONDS = 2
 
 
 def _refuse(message: str) -> NoReturn:
@@ -28,27 +37,53 @@ def _refuse(message: str) -> NoReturn:
     raise SystemExit(2)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, threads: int | None = None) -> None:
+class _Gunicorn(BaseApplication):
+    """gunicorn run from our command with our settings, not from its own command line."""
+
+    def __init__(self, settings: dict) -> None:
+        self.settings = settings
+        super().__init__()
+
+    def load_config(self) -> None:
+        for name, value in self.settings.items():
+            self.cfg.set(name, value)
+
+    def load(self):
+        # each worker process builds its own app after the fork: no SQLite connection is
+        # ever shared between processes
+        return create_app()
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    threads: int | None = None,
+    workers: int | None = None,
+) -> None:
     threads = THREADS if threads is None else threads
+    workers = WORKERS if workers is None else workers
     if threads < 1:
         _refuse(f"--threads must be at least 1, not {threads}")
+    if workers < 1:
+        _refuse(f"--workers must be at least 1, not {workers}")
     try:
-        app = create_app()
+        create_app()  # a bad setting is refused here, once, before any worker starts
     except RuntimeError as error:
         _refuse(str(error))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"Scorekeeper is running: open http://{shown}:{port}/ on this machine", flush=True)
     if host == "127.0.0.1":
         print("(phones at the table need --host 0.0.0.0 and this machine's address)", flush=True)
-    waitress_serve(
-        app,
-        host=host,
-        port=port,
-        threads=threads,
-        connection_limit=CONNECTIONS,
-        channel_timeout=IDLE_SECONDS,
-        asyncore_use_poll=True,  # select() cannot watch more than 1024 sockets
-        # the app answers an oversized body with its own page; this only stops a body
-        # sent without a length from filling the disk first
-        max_request_body_size=2 * MAX_CONTENT_LENGTH,
-    )
+    _Gunicorn(
+        {
+            "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
+            "workers": workers,
+            "worker_class": "gthread",
+            "threads": threads,
+            "worker_connections": CONNECTIONS,
+            "keepalive": IDLE_SECONDS,
+            "graceful_timeout": 5,  # stopping waits this long for requests under way
+            "errorlog": "-",
+            "loglevel": "warning",
+        }
+    ).run()

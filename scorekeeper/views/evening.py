@@ -30,6 +30,7 @@ from wtforms.validators import Length, Optional
 
 from .. import exchange, store
 from .. import pdf as printing
+from ..extensions import kept
 from ..formatting import number_text, translated
 from ..links import share_url
 from ..money import amount_text, currency_code, digits_of
@@ -296,7 +297,7 @@ def pad(variant_id: str):
             ),
         )
     paper = printing.paper_of(request.args.get("paper"))
-    document = printing.cached(
+    document = kept(
         ("pad", variant_id, count, paper, page_locale()),
         lambda: render_pad(variant_id, count, paper),
     )

@@ -10,6 +10,7 @@ from flask_babel import gettext
 
 from .. import pdf as printing
 from .. import store
+from ..extensions import kept
 from ..formatting import translated
 from ..money import amount_text, digits_of
 from ..printable import build
@@ -141,6 +142,6 @@ def pdf(token: str):
     # the revision moves on with every save, rename or stake change: a new sheet then
     # keyed by the session's secret link, which no other session (or database) shares
     key = ("sheet", session.edit_token, session.revision, paper, locale)
-    document = printing.cached(key, make)
+    document = kept(key, make)
     name = f"scorekeeper-{session.variant}-{session.created[:10]}.pdf"
     return send_file(BytesIO(document), mimetype="application/pdf", download_name=name)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from io import BytesIO
 
 import segno
@@ -25,6 +23,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .. import changes, store
+from ..extensions import kept
 from ..formatting import translated
 from ..forms import EmptyForm, option_field, options_from, players_from_text, session_form
 from ..links import share_url
@@ -92,37 +91,27 @@ def _page_etag(session: store.Session, everything: bool) -> str:
     return f"r{session.revision}-{get_locale() or 'en'}{'-all' if everything else ''}"
 
 
-# Read-only pages as rendered, per link, revision, language and host: when a round is
-# saved, every phone watching that table reloads at once, and one rendering serves them all.
-_rendered: OrderedDict[tuple[str, str, str], str] = OrderedDict()
-_rendered_lock = threading.Lock()
-RENDERED_KEPT = 500
-
-
 @bp.get("/s/<token>")
 def page(token: str):
     session, can_edit = open_session(token)
     remember(session, can_edit)
-    # an editor's page carries forms with CSRF tokens and messages meant for them: never cached
+    # an editor's page carries forms with CSRF tokens and messages meant for them: never kept
     cacheable = not can_edit and not cookie.get("_flashes")
     everything = request.args.get("all") == "1"
     etag = _page_etag(session, everything)
-    if cacheable and request.if_none_match.contains(etag):
+    if not cacheable:
+        return _render_page(session, token, can_edit, everything)
+    if request.if_none_match.contains(etag):
         return _not_modified(etag)
-    key = (token, etag, request.host_url)
-    with _rendered_lock:
-        html = _rendered.get(key) if cacheable else None
-    if html is None:
-        html = _render_page(session, token, can_edit, everything)
-        if cacheable:
-            with _rendered_lock:
-                _rendered[key] = html
-                while len(_rendered) > RENDERED_KEPT:
-                    _rendered.popitem(last=False)
+    # when a round is saved every phone watching the table reloads at once: one rendering
+    # serves them all
+    html = kept(
+        ("page", token, etag, request.host_url),
+        lambda: _render_page(session, token, can_edit, everything),
+    )
     response = Response(html, mimetype="text/html")
-    if cacheable:
-        response.set_etag(etag)
-        response.headers["Cache-Control"] = "private, no-cache"
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 

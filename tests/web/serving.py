@@ -91,12 +91,20 @@ class Phone:
             sent["Cookie"] = self.cookie
         if body is not None:
             sent["Content-Type"] = "application/x-www-form-urlencoded"
+        reused = self.conn is not None
         if self.conn is None:
             self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
         try:
             self.conn.request(method, path, body=body, headers=sent)
             response = self.conn.getresponse()
             text = response.read().decode(errors="replace")
+        except (ConnectionResetError, BrokenPipeError, http.client.RemoteDisconnected):
+            self.close()
+            if not reused:
+                raise
+            # the server closed the idle keep-alive connection before reading this request:
+            # a browser sends it again on a new connection, and so does this phone
+            return self.request(method, path, data, headers)
         except (OSError, http.client.HTTPException):
             self.close()
             raise

@@ -107,6 +107,7 @@ def _free_port():
         ((), {"SCOREKEEPER_SECRET_KEY": KEY, "SCOREKEEPER_PROXY_HOPS": "two"}, "PROXY_HOPS"),
         ((), {"SCOREKEEPER_SECRET_KEY": KEY, "SCOREKEEPER_BASE_URL": "cards.club"}, "https://"),
         (("--threads", "0"), {"SCOREKEEPER_SECRET_KEY": KEY}, "--threads"),
+        (("--workers", "0"), {"SCOREKEEPER_SECRET_KEY": KEY}, "--workers"),
     ],
 )
 def test_serve_refuses_a_bad_setting_in_one_line(tmp_path, args, env, said):

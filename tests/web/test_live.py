@@ -44,6 +44,52 @@ def test_the_read_only_page_answers_304_until_a_change(client, app):
     assert '<th class="total leader">10</th>' in page
 
 
+# The second worker: its own process and app on the same database, which must serve the
+# page without rendering it.
+OTHER_WORKER = """
+import sys
+from scorekeeper import create_app
+from scorekeeper.views import sessions
+
+def rendered_again(*args, **kwargs):
+    raise AssertionError("the page was rendered a second time")
+
+app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": sys.argv[2], "SERVER_NAME": "table.test"})
+sessions._render_page = rendered_again
+print("ready", flush=True)
+sys.stdin.readline()  # the first worker has rendered the page
+answer = app.test_client().get(sys.argv[3])
+sys.stdout.buffer.write(answer.data if answer.status_code == 200 else b"status %d" % answer.status_code)
+"""
+
+
+def test_one_worker_renders_the_read_only_page_for_all(client, app):
+    """`scorekeeper serve` runs several worker processes, each with its own app on the one
+    database: the page one of them rendered for a revision is what the others serve."""
+    import subprocess
+    import sys
+
+    game = start_game(client, "rummy", ["Ana", "Ben"])
+    save_a_round(client, game)
+    view = view_link(client, game)
+    other = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            OTHER_WORKER,
+            app.config["DATABASE"],
+            app.config["SECRET_KEY"],
+            view,
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    assert other.stdout.readline() == b"ready\n"
+    first = app.test_client().get(view)
+    served = other.communicate(b"go\n", timeout=60)[0]
+    assert first.status_code == 200 and served == first.data
+
+
 def test_the_edit_page_is_never_served_from_cache(client):
     game = start_game(client, "rummy", ["Ana", "Ben"])
     assert "ETag" not in client.get(game).headers

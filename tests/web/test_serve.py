@@ -1,4 +1,4 @@
-"""`scorekeeper serve`: the production server (waitress) answers on 127.0.0.1, then stops."""
+"""`scorekeeper serve`: the production server (gunicorn) answers on 127.0.0.1, then stops."""
 
 import os
 import socket
@@ -6,6 +6,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 
 def free_port():
@@ -39,6 +40,41 @@ def test_serve_runs_the_app_and_prints_the_address(tmp_path):
         else:
             raise AssertionError("the server did not answer")
         assert (tmp_path / "served.sqlite").exists()  # the database is a real file
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_serve_runs_one_worker_process_each_on_the_one_database(tmp_path):
+    """Python runs one thread at a time per process: the workers are processes, so a busy
+    club evening can use every core."""
+    port = free_port()
+    env = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "served.sqlite"))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port), "--workers", "3"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        server.stdout.readline()
+        children: list[str] = []
+        for _ in range(100):
+            children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+            if len(children) == 3:
+                break
+            time.sleep(0.1)
+        assert len(children) == 3
+        for _ in range(50):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+                    assert answer.status == 200
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not answer")
     finally:
         server.terminate()
         server.wait(timeout=10)
