@@ -220,8 +220,10 @@ def main() -> None:
             f"| {percentile(values, 0.95) * 1000:.1f} ms | {percentile(values, 0.99) * 1000:.1f} ms |"
         )
     if saves:
-        verdict = "met" if percentile(saves, 0.95) < 0.050 else "NOT met"
-        print(f"target: round save p95 under 50 ms: {verdict}")
+        p95 = percentile(saves, 0.95)
+        for target in (0.050, 0.025):  # issue 8's target, then issue 12's
+            verdict = "met" if p95 < target else "NOT met"
+            print(f"target: round save p95 under {target * 1000:.0f} ms: {verdict}")
 
 
 def check(database: Path, games: list[str], acknowledged: list[list[str]]) -> tuple[int, int]:

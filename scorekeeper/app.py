@@ -202,9 +202,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     app.config.setdefault("CACHE_TYPE", "FileSystemCache")
     app.config.setdefault("CACHE_DIR", str(Path(app.config["DATABASE"]).parent / "rendered"))
-    app.config.setdefault(
-        "CACHE_THRESHOLD", 1000
-    )  # past it, expired files and a third of the rest go
+    # one file per table in play and language; past this many, the expired and a third go
+    app.config.setdefault("CACHE_THRESHOLD", 1000)
     app.config.setdefault("CACHE_DEFAULT_TIMEOUT", 24 * 3600)
     cache.init_app(app)
     with app.app_context():

@@ -17,19 +17,21 @@ csrf = CSRFProtect()
 babel = Babel()
 # Pages and PDFs as rendered, shared by the server's worker processes (files beside the
 # database): every phone watching a table reloads when a round is saved, and one rendering
-# serves them all, whichever worker they reach. Keys name the revision, so nothing is stale.
+# serves them all, whichever worker they reach.
 cache = Cache()
 
 
 Rendered = TypeVar("Rendered")
 
 
-def kept(key: tuple, make: Callable[[], Rendered]) -> Rendered:
-    """What ``make`` renders for ``key``, rendered once and kept for every worker; the key
-    must name all the page depends on (link, revision, language...)."""
+def kept(key: tuple, version: object, make: Callable[[], Rendered]) -> Rendered:
+    """What ``make`` renders for ``key`` at ``version`` (a session's revision), rendered once
+    and kept for every worker. One file per key, overwritten by the next version, so the
+    cache holds the tables in play, not every revision of them."""
     name = "\x1f".join(str(part) for part in key)
     found = cache.get(name)
-    if found is None:
-        found = make()
-        cache.set(name, found)
-    return found
+    if found is not None and found[0] == version:
+        return found[1]
+    rendered = make()
+    cache.set(name, (version, rendered))
+    return rendered

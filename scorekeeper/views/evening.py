@@ -299,6 +299,7 @@ def pad(variant_id: str):
     paper = printing.paper_of(request.args.get("paper"))
     document = kept(
         ("pad", variant_id, count, paper, page_locale()),
+        None,  # a blank pad changes only with the app, and the cache is cleared at its start
         lambda: render_pad(variant_id, count, paper),
     )
     return send_file(

@@ -139,9 +139,8 @@ def pdf(token: str):
         record = session_record(session, rounds)
         return render_sheet(record, paper, locale, record["stake"], record["currency"], result)
 
-    # the revision moves on with every save, rename or stake change: a new sheet then
-    # keyed by the session's secret link, which no other session (or database) shares
-    key = ("sheet", session.edit_token, session.revision, paper, locale)
-    document = kept(key, make)
+    # keyed by the session's secret link, which no other session (or database) shares; the
+    # revision moves on with every save, rename or stake change: a new sheet then
+    document = kept(("sheet", session.edit_token, paper, locale), session.revision, make)
     name = f"scorekeeper-{session.variant}-{session.created[:10]}.pdf"
     return send_file(BytesIO(document), mimetype="application/pdf", download_name=name)

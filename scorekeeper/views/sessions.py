@@ -18,7 +18,6 @@ from flask import (
     url_for,
 )
 from flask import session as cookie
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -26,6 +25,7 @@ from .. import changes, store
 from ..extensions import kept
 from ..formatting import translated
 from ..forms import EmptyForm, option_field, options_from, players_from_text, session_form
+from ..i18n import here
 from ..links import share_url
 from ..rules import RulesError
 from ..rules.catalog import VARIANTS, resolve
@@ -88,7 +88,7 @@ def new(variant_id: str):
 
 def _page_etag(session: store.Session, everything: bool) -> str:
     # the read-only page is the same for everyone until the next change (or another language)
-    return f"r{session.revision}-{get_locale() or 'en'}{'-all' if everything else ''}"
+    return f"r{session.revision}-{here().lang}{'-all' if everything else ''}"
 
 
 @bp.get("/s/<token>")
@@ -106,7 +106,8 @@ def page(token: str):
     # when a round is saved every phone watching the table reloads at once: one rendering
     # serves them all
     html = kept(
-        ("page", token, etag, request.host_url),
+        ("page", token, here().lang, everything, request.host_url),
+        session.revision,
         lambda: _render_page(session, token, can_edit, everything),
     )
     response = Response(html, mimetype="text/html")
