@@ -78,11 +78,13 @@ class GameEnd(StrEnum):
 class Values:
     """What a card is worth left in hand (penalty or collected points).
 
-    ``ace`` is ``None`` where it follows the ace mode: 1 with aces low, 11 otherwise
-    (Basic Rummy: "ace 1 (11 when `ace` is low-or-high or around)").
+    ``ace`` is ``None`` where it follows the ace mode: ``ace_low`` with aces low,
+    ``ace_high`` otherwise (Basic Rummy: "ace 1 (11 when `ace` is low-or-high or around)").
     """
 
     ace: int | None = 1
+    ace_low: int = 1
+    ace_high: int = 11
     jack: int = 10
     queen: int = 10
     king: int = 10
@@ -100,7 +102,7 @@ class Values:
             return self.joker
         if card.rank == Rank.ACE:
             if self.ace is None:
-                return 1 if ace_mode == AceMode.LOW else 11
+                return self.ace_low if ace_mode == AceMode.LOW else self.ace_high
             return self.ace
         court = {Rank.JACK: self.jack, Rank.QUEEN: self.queen, Rank.KING: self.king}
         if card.rank in court:
@@ -189,6 +191,9 @@ def _number(label: str, help: str, sets: str, most: int = 1000) -> Option:
     """A number option whose default is the variant's own field ``sets``."""
     return Option(int, label, help, sets=sets, minimum=0, maximum=most)
 
+
+# What a card left in hand is worth when the table counts cards instead of points.
+_CARDS_COUNTED = Values(ace=1, jack=1, queen=1, king=1, joker=2, pip=1)
 
 # Options every variant takes. Where an option sets a field of the variant's data, the
 # variant's value of that field is its default: declared once, in the variant.
@@ -309,8 +314,12 @@ RUMMY_OPTIONS: dict[str, Option] = {
     ),
     "count_cards": _switch(
         N_("Count cards"),
-        N_("Count 1 point per card left in hand (a joker 2) instead of card values."),
-        values=Values(ace=1, jack=1, queen=1, king=1, joker=2, pip=1),
+        N_(
+            "Each card left in hand counts %(card)s (a joker %(joker)s) instead of its value.",
+            card=_CARDS_COUNTED.pip,
+            joker=_CARDS_COUNTED.joker,
+        ),
+        values=_CARDS_COUNTED,
         target=25,
     ),
 }
@@ -663,7 +672,8 @@ AROUND_THE_CORNER = replace(
     id="around-the-corner",
     name=N_("Around the Corner Rummy"),
     summary=N_(
-        "Basic Rummy where runs may turn the corner (K-A-2); an ace left in hand counts 11."
+        "Basic Rummy where runs may turn the corner (K-A-2); an ace left in hand counts "
+        "%(values_ace_high)s."
     ),
     seeds=("000",),
     ace=AceMode.AROUND,

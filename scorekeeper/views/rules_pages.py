@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template
 from flask_babel import get_locale, gettext, ngettext
 
-from scorekeeper.formatting import number_text
+from scorekeeper.formatting import number_text, translated
 from scorekeeper.rules.cards import card_faces, format_card, parse_cards
 from scorekeeper.rules.catalog import (
     COMMON_OPTIONS,
@@ -31,11 +31,6 @@ bp = Blueprint("rules_pages", __name__, url_prefix="/rules")
 
 def _lang() -> str:
     return str(get_locale() or "en")
-
-
-def _tr(text: str) -> str:
-    """A word from the data (marked with N_ there) in the page's language."""
-    return gettext(str(text)) if text else ""
 
 
 def _shows_values() -> bool:
@@ -86,7 +81,11 @@ def _card_values(variant: Variant) -> list[dict[str, Any]]:
 
 def _numbers(variant: Variant) -> list[dict[str, Any]]:
     return [
-        {"name": name, "label": _tr(SCORING_NUMBERS[name]), "value": number_text(name, value)}
+        {
+            "name": name,
+            "label": translated(SCORING_NUMBERS[name]),
+            "value": number_text(name, value),
+        }
         for name, value in variant.scoring_numbers()
     ]
 
@@ -106,7 +105,7 @@ def _default_text(variant: Variant, option: Any) -> str:
     if option.kind is bool:
         return gettext("on") if default else gettext("off")
     if option.choice_help.get(default):
-        said = _tr(option.choice_help[default])
+        said = translated(option.choice_help[default])
         return f"{default} ({said})" if _shows_values() else said
     return str(default)
 
@@ -116,7 +115,7 @@ def _options(variant: Variant) -> list[dict[str, Any]]:
     for name, option in variant.options.items():
         changes = [
             {
-                "label": _tr(SCORING_NUMBERS[field]),
+                "label": translated(SCORING_NUMBERS[field]),
                 "value": number_text(field, getattr(variant, field)),
             }
             for field in option.numbers
@@ -135,13 +134,13 @@ def _options(variant: Variant) -> list[dict[str, Any]]:
         rows.append(
             {
                 "name": name,
-                "label": _tr(option.label),
-                "help": _tr(option.help),
+                "label": translated(option.label),
+                "help": translated(option.help),
                 "default": _default_text(variant, option),
                 "choices": [
                     (choice if _shows_values() or not what else None, what)
                     for choice in option.choices
-                    for what in [_tr(option.choice_help.get(choice, ""))]
+                    for what in [translated(option.choice_help.get(choice, ""))]
                 ],
                 "minimum": option.minimum,
                 "maximum": option.maximum,
@@ -216,7 +215,7 @@ def _example(variant: Variant) -> dict[str, Any] | None:
 def rules_page(variant: Variant) -> dict[str, Any]:
     """Everything a variant's rules page shows, read from its record."""
     return {
-        "ace": _tr(COMMON_OPTIONS["ace"].choice_help[variant.ace.value]),
+        "ace": translated(COMMON_OPTIONS["ace"].choice_help[variant.ace.value]),
         "players": players_text(*variant.players),
         "deal": _deal(variant),
         "card_values": _card_values(variant),
