@@ -88,7 +88,7 @@ def main() -> None:
             "csrf_token": token(form),
             "players": "Ana\nBen\nCem",
             "option_ace": "low-or-high",
-            "option_target": "1000000",
+            "option_target": "100000",  # the most a table may set: no one passes it here
             "option_joker_value": "150",
             "option_unopened": "penalty",
             "option_rummy": "surcharge",
@@ -96,6 +96,8 @@ def main() -> None:
         }
         _, session_url, _ = browser.post("/new/rami", data)
         session = urllib.parse.urlparse(session_url).path
+        if not session.startswith("/s/"):
+            raise SystemExit(f"the session was not started (answered with {session})")
         submits = []
         for n in range(args.requests // 4):
             page, _ = browser.get(f"{session}/rounds/new")
