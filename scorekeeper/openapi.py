@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import languages
 from .rules.catalog import COMMON_OPTIONS, VARIANTS
 from .rules.reading import MOST_ITEMS, MOST_NESTING, MOST_REQUEST_BYTES, MOST_STRING_CHARS
 
@@ -118,11 +119,28 @@ TABLE = {
 }
 
 
+# Reasons, explain lines and errors are said in this language: the body's (or, for a GET,
+# the query's) ``lang``, else the Accept-Language header's first language we speak.
+LANG = {"type": "string", "enum": list(languages())}
+ACCEPT_LANGUAGE = {
+    "name": "Accept-Language",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+}
+BAD_LANG = {
+    "description": "A language we do not speak (field: lang)",
+    "content": {"application/json": {"schema": ERROR}},
+}
+
+
 def _post(summary: str, request: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:
+    request = {**request, "properties": {**request["properties"], "lang": LANG}}
     return {
         "post": {
             "summary": summary,
             "description": LIMITS,
+            "parameters": [ACCEPT_LANGUAGE],
             "requestBody": {"required": True, "content": {"application/json": {"schema": request}}},
             "responses": {
                 "200": {
@@ -154,7 +172,12 @@ OPENAPI: dict[str, Any] = {
         "/api/v1/variants": {
             "get": {
                 "summary": "The variants and their options",
+                "parameters": [
+                    {"name": "lang", "in": "query", "required": False, "schema": LANG},
+                    ACCEPT_LANGUAGE,
+                ],
                 "responses": {
+                    "400": BAD_LANG,
                     "200": {
                         "description": "Every variant",
                         "content": {
@@ -187,7 +210,7 @@ OPENAPI: dict[str, Any] = {
                                 }
                             }
                         },
-                    }
+                    },
                 },
             }
         },

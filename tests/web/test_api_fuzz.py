@@ -146,3 +146,18 @@ def test_a_question_that_gets_no_turn_is_told_to_come_back(monkeypatch):
     assert response.headers["Retry-After"] == "1"
     assert response.json["field"] is None
     assert "busy" in response.json["error"]
+
+
+def test_the_schema_names_the_languages_every_endpoint_speaks():
+    document = APP.test_client().get("/api/v1/openapi.json").json
+    variants = document["paths"]["/api/v1/variants"]["get"]["parameters"]
+    assert {"name": "lang", "in": "query", "required": False} | {
+        "schema": {"type": "string", "enum": ["en", "de", "fr", "vi"]}
+    } in variants
+    score = document["paths"]["/api/v1/score"]["post"]["requestBody"]["content"]
+    assert score["application/json"]["schema"]["properties"]["lang"]["enum"] == [
+        "en",
+        "de",
+        "fr",
+        "vi",
+    ]
