@@ -124,6 +124,10 @@ def _attempt(session_id: int, plan: Plan) -> Outcome | None:
     except store.AlreadySaved:
         round_id = store.submitted(session_id, planned.submission or "")
         return Duplicate(round_id or 0, None)
-    # the changed round's state counts the rounds up to it: its number on the sheet
-    number = next((after["played"] for rid, _, after in scores if rid == changed_id), None)
+    # the changed round's state counts the hands up to it: its number on the sheet (a
+    # seating change between rounds is no hand)
+    number = next(
+        (after.get("hands", after["played"]) for rid, _, after in scores if rid == changed_id),
+        None,
+    )
     return Saved(round_id, None if planned.deleted else number)

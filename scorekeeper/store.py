@@ -259,12 +259,14 @@ def position_of(round_id: int) -> int:
 
 
 def number_of(session_id: int, round_id: int) -> int | None:
-    """The round's number on the sheet (None: not a live round of the session)."""
+    """The round's number on the sheet (None: not a live round of the session). Rounds are
+    numbered by hands played, so a seating change between them is not counted."""
     row = (
         get_db()
         .execute(
-            "select coalesce(r.number, (select count(*) from rounds o "
-            " where o.session_id = r.session_id and o.deleted = 0 and o.position <= r.position)) "
+            "select coalesce(json_extract(r.after, '$.hands'), (select count(*) from rounds o "
+            " where o.session_id = r.session_id and o.deleted = 0 and o.position <= r.position"
+            " and json_extract(o.facts, '$.seating') is null)) "
             "from rounds r where r.id = ? and r.session_id = ? and r.deleted = 0",
             [round_id, session_id],
         )

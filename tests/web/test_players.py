@@ -225,3 +225,22 @@ def test_stats_count_a_renamed_player_once_under_the_new_name(client):
     assert "<td>Ana</td><td>1</td><td>0</td><td>8.5</td>" in page
     assert "<td>Benno</td><td>1</td><td>0</td><td>4.5</td>" in page
     assert "<td>Ben</td>" not in page
+
+
+def test_a_round_saved_after_a_leave_is_named_by_its_hand(client):
+    """The sheet numbers hands played: the seating line between round 1 and round 2 is no
+    round, so saving round 2 (and sending it again) says "Round 2", not 3."""
+    path = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    save_round(client, path, "Ana", {"Ben": "KS 5H", "Cem": "7D"}, {"Ben": True, "Cem": True})
+    seating(client, path, action="leave", **{"leave-player": "Cem"})
+    form = client.get(f"{path}/rounds/new").data.decode()
+    keys = {
+        name: re.search(rf'name="{name}" type="hidden" value="([^"]*)"', form).group(1)
+        for name in ("revision", "submission")
+    }
+    data = {**keys, "mode": "cards", "winner": "Ben", "end": "out", "save": "1"}
+    data.update({"hand_0": "AS 9H", "opened_0": "n"})
+    assert client.post(f"{path}/rounds/new", data=data).status_code == 302
+    assert "Round 2 saved." in client.get(path).data.decode()
+    assert client.post(f"{path}/rounds/new", data=data).status_code == 302
+    assert "Round 2 was already saved." in client.get(path).data.decode()
