@@ -135,6 +135,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--threads", type=int, default=None, help="threads per worker process (default 4)"
     )
+    serve.add_argument(
+        "--stalled",
+        type=int,
+        default=None,
+        help="seconds a connection may send or take nothing mid-request (default 15)",
+    )
     from .evening_cli import add_commands
 
     add_commands(commands)
@@ -146,7 +152,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from .server import serve
 
-        serve(host=args.host, port=args.port, threads=args.threads, workers=args.workers)
+        serve(
+            host=args.host,
+            port=args.port,
+            threads=args.threads,
+            workers=args.workers,
+            stalled=args.stalled,
+        )
         return 0
     from .evening_cli import COMMANDS, run
 

@@ -14,6 +14,8 @@ change writes in one transaction (see ``store``), and the rendered-page cache be
 from __future__ import annotations
 
 import os
+import socket
+import struct
 import sys
 from typing import NoReturn
 
@@ -21,7 +23,8 @@ from gunicorn.app.base import BaseApplication
 
 from .app import create_app
 
-WORKERS = 2 * (os.cpu_count() or 1)
+# the cores this process may use (a container or taskset may allow fewer than the machine's)
+WORKERS = min(2 * len(os.sched_getaffinity(0)), 16)
 THREADS = 4
 CONNECTIONS = 1000
 # An idle keep-alive connection is closed after this long: a phone's next poll opens a
@@ -29,6 +32,11 @@ CONNECTIONS = 1000
 # is free then. Held open longer, a burst of phones arriving at once would stay with the one
 # worker that happened to accept them, leaving the other core idle.
 IDLE_SECONDS = 2
+# gunicorn reads a request and its body with no time limit once its first byte has come: a
+# phone that loses the network mid-request would hold a thread for good, and a few of them
+# every thread. The kernel ends a read or write that waits longer than this (SO_RCVTIMEO
+# and SO_SNDTIMEO on the listening socket, which every connection accepted from it takes).
+STALLED_SECONDS = 15
 
 
 def _refuse(message: str) -> NoReturn:
@@ -54,14 +62,29 @@ class _Gunicorn(BaseApplication):
         return create_app()
 
 
+def _ending_stalled_reads(seconds: int):
+    timeout = struct.pack("ll", seconds, 0)
+
+    def when_ready(server) -> None:
+        for listener in server.LISTENERS:
+            listener.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, timeout)
+            listener.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, timeout)
+
+    return when_ready
+
+
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
     threads: int | None = None,
     workers: int | None = None,
+    stalled: int | None = None,
 ) -> None:
     threads = THREADS if threads is None else threads
     workers = WORKERS if workers is None else workers
+    stalled = STALLED_SECONDS if stalled is None else stalled
+    if stalled < 1:
+        _refuse(f"--stalled must be at least 1 second, not {stalled}")
     if threads < 1:
         _refuse(f"--threads must be at least 1, not {threads}")
     if workers < 1:
@@ -82,6 +105,7 @@ def serve(
             "threads": threads,
             "worker_connections": CONNECTIONS,
             "keepalive": IDLE_SECONDS,
+            "when_ready": _ending_stalled_reads(stalled),
             "graceful_timeout": 5,  # stopping waits this long for requests under way
             "errorlog": "-",
             "loglevel": "warning",
