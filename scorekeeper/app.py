@@ -12,12 +12,13 @@ from typing import Any
 
 from flask import Flask, render_template, request
 from flask.sessions import SecureCookieSessionInterface
-from flask_babel import lazy_gettext as _l
 from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import babel, cache, csrf
+from .i18n import here
+from .i18n import lazy_gettext as _l
 from .links import share_url
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -201,13 +202,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
     app.config.setdefault("CACHE_TYPE", "FileSystemCache")
-    app.config.setdefault("CACHE_DIR", str(Path(app.config["DATABASE"]).parent / "rendered"))
+    app.config.setdefault("CACHE_DIR", _rendered_folder(Path(app.config["DATABASE"]).parent))
+    # what another version of the app rendered is never this one's page
+    app.config.setdefault("CACHE_KEY_PREFIX", f"{_code_version()}:")
     # one file per table in play and language; past this many, the expired and a third go
     app.config.setdefault("CACHE_THRESHOLD", 1000)
     app.config.setdefault("CACHE_DEFAULT_TIMEOUT", 24 * 3600)
     cache.init_app(app)
-    with app.app_context():
-        cache.clear()  # what an earlier version of the app rendered is not this one's page
     babel.init_app(app, locale_selector=_locale)
     Talisman(  # every security header, on every response, set here only
         app,
@@ -222,10 +223,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.context_processor
     def template_helpers() -> dict[str, Any]:
-        from flask_babel import get_locale
-
         return {
-            "current_locale": str(get_locale() or "en"),
+            "current_locale": here().lang,
             "share_url": share_url,
             "languages": language_links,
         }
@@ -250,6 +249,37 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     register_error_pages(app)
     return app
+
+
+def _rendered_folder(beside: Path) -> str:
+    """The folder of rendered pages, beside the database: the cache reads its files back
+    with pickle, so nobody but this user may write there."""
+    folder = beside / "rendered"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    found = folder.stat()
+    if found.st_uid != os.getuid() or found.st_mode & 0o077:
+        raise RuntimeError(
+            f"{folder} holds rendered pages and must belong to this user alone "
+            "(chmod 700, or remove it and it is made again)"
+        )
+    return str(folder)
+
+
+@functools.cache
+def _code_version() -> str:
+    """A fingerprint of the code, templates and catalogs that render pages (their names,
+    sizes and times): every worker of one version has the same, a new version another."""
+    import hashlib
+
+    parts = []
+    for folder in ("scorekeeper", "templates", "translations"):
+        for path in sorted((PROJECT_ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix in {".py", ".html", ".po", ".mo"}:
+                found = path.stat()
+                parts.append(
+                    f"{path.relative_to(PROJECT_ROOT)} {found.st_size} {found.st_mtime_ns}"
+                )
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
 @functools.cache
@@ -293,10 +323,10 @@ ERROR_PAGES = {
 
 def register_error_pages(app: Flask) -> None:
     """Errors map to statuses here, in one place: JSON under /api/, a page elsewhere."""
-    from flask_babel import gettext as _
     from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
     from .errors import json_error
+    from .i18n import gettext as _
     from .i18n import say_here
     from .limits import Busy
     from .rules import RulesError

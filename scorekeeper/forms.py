@@ -7,8 +7,6 @@ import unicodedata
 from typing import Any
 
 from flask import has_request_context, request
-from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -24,6 +22,8 @@ from wtforms import (
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
 from .formatting import translated
+from .i18n import gettext
+from .i18n import lazy_gettext as _l
 from .rules.catalog import Variant
 
 try:  # WTForms 3.3 names its choices; older releases take (value, label) pairs

@@ -110,9 +110,9 @@ def here() -> Speech:
     Looked up once per request and kept: Flask-Babel's own ``gettext`` walks the request
     context on every call, and a page says a few hundred words. Outside a request
     (the CLI, a test building a sheet) the words are English."""
-    from flask import g, has_app_context
+    from flask import g, has_request_context
 
-    if not has_app_context():
+    if not has_request_context():
         return _ENGLISH_SPEECH
     speech = g.get("_speech")
     if speech is None:

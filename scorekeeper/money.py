@@ -7,8 +7,8 @@ from typing import Any
 
 from babel.core import Locale, UnknownLocaleError
 from babel.numbers import format_currency, format_decimal, get_currency_precision
-from flask_babel import ngettext
 
+from .i18n import ngettext
 from .rules import RulesError
 
 

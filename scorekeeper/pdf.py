@@ -17,6 +17,8 @@ from typing import Any
 
 import jinja2
 
+from . import i18n
+
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 RENDER_SLOTS = threading.BoundedSemaphore(2)
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -85,30 +87,6 @@ def _size_css() -> str:
     return "\n".join(rules)
 
 
-class _Translations:
-    """Page words through Flask-Babel inside a request, as written outside one (the CLI)."""
-
-    @staticmethod
-    def gettext(text: str, **values: Any) -> str:
-        from flask import has_request_context
-
-        if has_request_context():
-            from flask_babel import gettext
-
-            return gettext(text, **values)
-        return text % values if values else text
-
-    @staticmethod
-    def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:
-        from flask import has_request_context
-
-        if has_request_context():
-            from flask_babel import ngettext
-
-            return ngettext(singular, plural, n, **values)
-        return (singular if n == 1 else plural) % dict(values, num=n)
-
-
 @cache
 def templates() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -119,7 +97,7 @@ def templates() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.install_gettext_callables(  # type: ignore[attr-defined]
-        _Translations.gettext, _Translations.ngettext, newstyle=True
+        i18n.gettext, i18n.ngettext, newstyle=True
     )
     from .formatting import number, option_value, signed, translated, when
 

@@ -10,9 +10,9 @@ from collections import Counter
 from typing import Any
 
 from flask import Blueprint, jsonify, request
-from flask_babel import get_locale
 
 from ..formatting import translated
+from ..i18n import here
 from ..rules import RulesError
 from ..rules.arranger import best_arrangement
 from ..rules.cards import Card, Rank, Suit, card_faces, parse_cards
@@ -92,5 +92,5 @@ def points(token: str, round_id: int | None = None):
     }
     left["JK"] = rules.jokers - sum(count for card, count in used.items() if card.is_joker)
     # the letters the picker shows on its buttons, in the table's language (B/D for Bube/Dame)
-    faces = card_faces(str(get_locale() or "en"))
+    faces = card_faces(here().lang)
     return jsonify(fields=fields, errors=errors, left=left, faces=faces)

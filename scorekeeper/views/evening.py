@@ -22,7 +22,6 @@ from flask import (
     send_file,
     url_for,
 )
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import StringField
@@ -32,6 +31,7 @@ from .. import exchange, store
 from .. import pdf as printing
 from ..extensions import kept
 from ..formatting import number_text, translated
+from ..i18n import gettext as _
 from ..links import share_url
 from ..money import amount_text, currency_code, digits_of
 from ..printable import default_name

@@ -6,12 +6,12 @@ from io import BytesIO
 from typing import Any
 
 from flask import Blueprint, request, send_file
-from flask_babel import gettext
 
 from .. import pdf as printing
 from .. import store
 from ..extensions import kept
 from ..formatting import translated
+from ..i18n import gettext, here
 from ..money import amount_text, digits_of
 from ..printable import build
 from ..rules import RulesError
@@ -120,9 +120,7 @@ def session_record(session: store.Session, rounds: list[Any]) -> dict[str, Any]:
 
 
 def page_locale() -> str:
-    from flask_babel import get_locale
-
-    return str(get_locale() or "en")
+    return here().lang
 
 
 @bp.get("/s/<token>/sheet.pdf")

@@ -10,14 +10,14 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from .. import changes, store
 from ..forms import LONGEST_NAME, name_problem
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
 from ..rules import seating
 from ..rules.catalog import get_variant
 from ..score_sheet import build_sheet

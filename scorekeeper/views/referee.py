@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
-from flask_babel import gettext as _
 
 from .. import store
 from ..formatting import translated
 from ..forms import RefereeForm, choices
+from ..i18n import gettext as _
 from ..rules import RulesError, arrange, check
 from ..rules.catalog import VARIANTS, resolve
 

@@ -6,12 +6,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from .. import changes, derived, store
 from ..formatting import translated
 from ..forms import EmptyForm, field_for, fill_round_form, round_facts, round_form
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
 from ..rules import RulesError, progress
 from ..rules.catalog import get_variant, resolve
 from ..score_sheet import build_sheet

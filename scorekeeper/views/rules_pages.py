@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, render_template
-from flask_babel import get_locale, gettext, ngettext
 
 from scorekeeper.formatting import number_text, translated
+from scorekeeper.i18n import gettext, here, ngettext
 from scorekeeper.rules.cards import card_faces, format_card, parse_cards
 from scorekeeper.rules.catalog import (
     COMMON_OPTIONS,
@@ -30,13 +30,13 @@ bp = Blueprint("rules_pages", __name__, url_prefix="/rules")
 
 
 def _lang() -> str:
-    return str(get_locale() or "en")
+    return here().lang
 
 
 def _shows_values() -> bool:
     """English pages also name the values the JSON API takes ('rounds'); a table reading
     its own language sees what each choice does instead of an English word."""
-    return str(get_locale() or "en").split("_")[0] == "en"
+    return here().lang == "en"
 
 
 def players_text(low: int, high: int) -> str:

@@ -10,6 +10,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
     jsonify,
     redirect,
@@ -18,14 +19,14 @@ from flask import (
     url_for,
 )
 from flask import session as cookie
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from .. import changes, store
 from ..extensions import kept
 from ..formatting import translated
 from ..forms import EmptyForm, option_field, options_from, players_from_text, session_form
+from ..i18n import gettext as _
 from ..i18n import here
+from ..i18n import lazy_gettext as _l
 from ..links import share_url
 from ..rules import RulesError
 from ..rules.catalog import VARIANTS, resolve
@@ -106,7 +107,14 @@ def page(token: str):
     # when a round is saved every phone watching the table reloads at once: one rendering
     # serves them all
     html = kept(
-        ("page", token, here().lang, everything, request.host_url),
+        # the share links on the page start with BASE_URL or, without one, the request's host
+        (
+            "page",
+            token,
+            here().lang,
+            everything,
+            current_app.config["BASE_URL"] or request.host_url,
+        ),
         session.revision,
         lambda: _render_page(session, token, can_edit, everything),
     )

@@ -118,6 +118,18 @@ def test_serve_refuses_a_bad_setting_in_one_line(tmp_path, args, env, said):
     assert said in err
 
 
+def test_serve_refuses_a_rendered_pages_folder_others_may_write(tmp_path):
+    """The page cache reads its files back with pickle: a folder anyone can write to would
+    let them run code in the server."""
+    (tmp_path / "rendered").mkdir()
+    (tmp_path / "rendered").chmod(0o777)
+    _port, server = _serve(tmp_path, SCOREKEEPER_SECRET_KEY=KEY)
+    out, err = server.communicate(timeout=30)
+    assert server.returncode == 2
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert "rendered" in err and "chmod 700" in err
+
+
 # --- share links and QR codes ---------------------------------------------------------
 
 
