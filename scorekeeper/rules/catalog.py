@@ -497,7 +497,7 @@ class Variant:
         dealt = _DEAL_SLOT.fullmatch(slot)
         if dealt:
             return getattr(self.deal_for(int(dealt["players"])), dealt["what"])
-        for name in _FIELD_NAMES:
+        for name in _FIELD_ORDER:
             part = getattr(self, name)
             inner = slot.removeprefix(f"{name}_")
             if inner != slot and is_dataclass(part) and hasattr(part, inner):
@@ -586,7 +586,10 @@ class Variant:
 
 _SLOT = re.compile(r"%\((\w+)\)s")
 _DEAL_SLOT = re.compile(r"(?P<what>cards|decks|jokers)_for_(?P<players>\d+)")
-_FIELD_NAMES = frozenset(item.name for item in fields(Variant))
+_FIELD_ORDER = tuple(
+    item.name for item in fields(Variant)
+)  # a slot finds its part the same way every run
+_FIELD_NAMES = frozenset(_FIELD_ORDER)
 
 
 def _number_said(value: Any) -> Any:
@@ -1128,10 +1131,10 @@ NOWRANG = Variant(
     ends=("out",),
     melds_scored=True,
     winner_cards_needed=N_(
-        "the win is checked on the cards: the melds, a run of four and two runs of three"
+        "the win is checked on the cards: the melds, runs of %(going_out_patterns)s cards"
     ),
     name=N_("Nowrang"),
-    summary=N_("Two players, runs only; win with a run of four and two runs of three."),
+    summary=N_("Runs only; win with runs of %(going_out_patterns)s cards."),
     seeds=("000",),
     players=(2, 2),
     deal=(Deal((2, 2), 1, 0, 10),),

@@ -326,8 +326,8 @@ REFUSED = [
         {},
         {"winner": "Ana", "end": "out", "hands": {"Ana": 0}},
         "round.hands.Ana",
-        "Ana's hand cannot be given as a count: the win is checked on the cards: the melds, a "
-        "run of four and two runs of three",
+        "Ana's hand cannot be given as a count: the win is checked on the cards: the melds, "
+        "runs of 4+3+3 cards",
     ),
     # Phỏm: whether a counted player had a meld (móm) is not in the count
     (
