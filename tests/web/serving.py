@@ -94,17 +94,24 @@ class Phone:
         reused = self.conn is not None
         if self.conn is None:
             self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+        # sent again only if nothing can have been done twice: a page, or a save that carries
+        # its one-time key
+        repeatable = method == "GET" or "submission" in (data or {})
         try:
             self.conn.request(method, path, body=body, headers=sent)
             response = self.conn.getresponse()
-            text = response.read().decode(errors="replace")
         except (ConnectionResetError, BrokenPipeError, http.client.RemoteDisconnected):
             self.close()
-            if not reused:
+            if not (reused and repeatable):
                 raise
-            # the server closed the idle keep-alive connection before reading this request:
-            # a browser sends it again on a new connection, and so does this phone
+            # the server closed the idle keep-alive connection before answering: a browser
+            # sends the request again on a new connection, and so does this phone
             return self.request(method, path, data, headers)
+        except (OSError, http.client.HTTPException):
+            self.close()
+            raise
+        try:
+            text = response.read().decode(errors="replace")
         except (OSError, http.client.HTTPException):
             self.close()
             raise
