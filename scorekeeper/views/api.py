@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, abort, jsonify, request
 
-from ..errors import answer_in, header_language, json_error
+from ..errors import answer_in, header_language
 from ..extensions import csrf
 from ..i18n import base, languages, say_in
 from ..limits import ENGINE_SLOTS
@@ -46,22 +46,19 @@ def list_variants():
 
 @bp.post("/<question>")
 def ask(question: str):
+    # a 404, a RulesError (400) or Busy (503 with Retry-After) raised here is answered by
+    # app.register_error_pages, in the language answer_in chose (else Accept-Language's)
     answer_with = QUESTIONS.get(question)
     if answer_with is None:
-        return json_error(
+        abort(
+            404,
             N_(
                 "there is no question '%(question)s': ask check, arrange, score or game",
                 question=question,
             ),
-            None,
-            404,
         )
     if not request.is_json:
-        return json_error(
-            N_("the request body must be JSON (Content-Type: application/json)"), None, 400
-        )
-    # a RulesError (400) or Busy (503 with Retry-After) raised here is answered by
-    # app.register_error_pages, in the language answer_in chose
+        raise RulesError(N_("the request body must be JSON (Content-Type: application/json)"), None)
     body = parse_json_request(request.get_data(cache=False))
     if not isinstance(body, dict):
         raise RulesError(N_("the request must be a JSON object"), None)
