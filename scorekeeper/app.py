@@ -161,6 +161,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     else:
         _check_secret_key(app.config["SECRET_KEY"], "the configuration")
     _check_base_url(app.config.get("BASE_URL"))
+    _check_database(Path(app.config["DATABASE"]))
     hops = _proxy_hops(app)
     if hops:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
@@ -249,6 +250,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     register_error_pages(app)
     return app
+
+
+def _check_database(database: Path) -> None:
+    if not database.parent.is_dir():
+        raise RuntimeError(
+            f"the database's folder {database.parent} does not exist: create it, or set "
+            "SCOREKEEPER_DATABASE to a file in a folder that does"
+        )
 
 
 def _rendered_folder(beside: Path) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -43,8 +44,14 @@ def add_commands(commands: Any) -> None:
 
 def _app():
     from .app import create_app
+    from .rules.errors import RulesError
 
-    return create_app()
+    try:
+        return create_app()
+    except RuntimeError as error:  # a setting that cannot work (the database's folder, the key)
+        raise RulesError(str(error), None) from error
+    except sqlite3.Error as error:
+        raise RulesError(f"cannot open the database: {error}", None) from error
 
 
 def _write(path: str | None, data: bytes, stdout: TextIO) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sqlite3
 import struct
 import sys
 from typing import NoReturn
@@ -93,6 +94,8 @@ def serve(
         create_app()  # a bad setting is refused here, once, before any worker starts
     except RuntimeError as error:
         _refuse(str(error))
+    except (OSError, sqlite3.Error) as error:
+        _refuse(f"cannot open the database: {error}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(f"Scorekeeper is running: open http://{shown}:{port}/ on this machine", flush=True)
     if host == "127.0.0.1":

@@ -93,3 +93,6 @@ def test_bad_input_exits_2_naming_the_problem(tmp_path):
     assert done.returncode == 2 and json.loads(done.stdout)["field"] == "variant"
     done = scorekeeper("export", "no-such-link", database=tmp_path / "empty.sqlite")
     assert done.returncode == 2 and json.loads(done.stdout)["field"] == "link"
+    done = scorekeeper("backup", tmp_path / "b.sqlite", database=tmp_path / "gone" / "club.sqlite")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "gone does not exist" in json.loads(done.stdout)["error"]

@@ -118,6 +118,21 @@ def test_serve_refuses_a_bad_setting_in_one_line(tmp_path, args, env, said):
     assert said in err
 
 
+def test_serve_refuses_a_database_in_a_folder_that_does_not_exist(tmp_path):
+    missing = tmp_path / "no such folder" / "club.sqlite"
+    environment = dict(os.environ, SCOREKEEPER_DATABASE=str(missing), SCOREKEEPER_SECRET_KEY=KEY)
+    server = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(_free_port())],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert server.returncode == 2
+    assert "Traceback" not in server.stderr and len(server.stderr.strip().splitlines()) == 1
+    assert "no such folder" in server.stderr and "does not exist" in server.stderr
+
+
 def test_serve_refuses_a_rendered_pages_folder_others_may_write(tmp_path):
     """The page cache reads its files back with pickle: a folder anyone can write to would
     let them run code in the server."""
