@@ -131,18 +131,26 @@ def ranks(totals: dict[str, int], players: list[str], goal: Goal) -> list[tuple[
     return ranked
 
 
-def chart(players: list[str], series: dict[str, list[int]], width=520, height=200) -> dict:
-    """Running totals as polylines; each player also has a dash pattern (black and white)."""
+def chart(
+    players: list[str],
+    series: dict[str, list[int]],
+    width: int = 520,
+    height: int = 200,
+    pad: int = 28,
+    label_room: int = 60,
+) -> dict:
+    """Running totals as polylines scaled to the box, for the printed sheet and the page;
+    each player also has a dash pattern (black and white). ``label_room`` is kept free on
+    the right for the names."""
     values = [v for points in series.values() for v in points] or [0]
     low, high = min(values + [0]), max(values + [1])
     span = high - low or 1
-    pad = 28
     steps = max(1, max((len(points) for points in series.values()), default=1) - 1)
     # long sessions are thinned to about one point per printed unit
     stride = max(1, steps // 400)
 
     def x(i: int) -> float:
-        return round(pad + (width - 2 * pad - 60) * i / steps, 1)
+        return round(pad + (width - 2 * pad - label_room) * i / steps, 1)
 
     def y(v: int) -> float:
         return round(height - pad - (height - 2 * pad) * (v - low) / span, 1)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import derived
+from .printable import chart
 from .rules import RulesError, progress
 from .rules.catalog import get_variant
 from .store import (
@@ -20,7 +21,6 @@ from .store import (
     totals_every,
 )
 
-PALETTE = ["#0b5fff", "#d7263d", "#1b998b", "#f46036", "#6a4c93", "#2e294e", "#c5a000", "#3a7d44"]
 CHART_POINTS = 60  # a longer evening's chart is sampled: a phone draws no more
 
 
@@ -170,33 +170,5 @@ def running_totals_chart(sheet: Sheet, width: int = 340, height: int = 180) -> d
     series = {
         p: [start.get(p, first)] + [totals.get(p, first) for totals in sampled] for p in players
     }
-    values = [v for points in series.values() for v in points] or [0]
-    low, high = min(values + [0]), max(values + [1])
-    span = high - low or 1
-    pad = 24
-    steps = max(1, len(sampled))
-
-    def x(i: int) -> float:
-        return round(pad + (width - 2 * pad) * i / steps, 1)
-
-    def y(v: int) -> float:
-        return round(height - pad - (height - 2 * pad) * (v - low) / span, 1)
-
-    lines = [
-        {
-            "player": p,
-            "color": PALETTE[i % len(PALETTE)],
-            "points": " ".join(f"{x(j)},{y(v)}" for j, v in enumerate(series[p])),
-            "last": (x(len(series[p]) - 1), y(series[p][-1])),
-        }
-        for i, p in enumerate(players)
-    ]
-    return {
-        "width": width,
-        "height": height,
-        "lines": lines,
-        "low": low,
-        "high": high,
-        "y0": y(0),
-        "pad": pad,
-    }
+    # the page draws its lines in the left three quarters and puts the names beside them
+    return chart(players, series, width, height, pad=24, label_room=0)
