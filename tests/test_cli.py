@@ -1,23 +1,15 @@
 """The `scorekeeper` command, run as a real process: JSON in, JSON out, exit 2 on bad input."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from scorekeeper.rules import variants
+from tests.command import scorekeeper
 
 
 def run(*args, stdin=""):
-    result = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert "Traceback" not in result.stderr
+    result = scorekeeper(*args, stdin=stdin)
     return result.returncode, json.loads(result.stdout)
 
 

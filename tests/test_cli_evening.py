@@ -2,11 +2,10 @@
 
 import io
 import json
-import os
-import subprocess
-import sys
 
 from pypdf import PdfReader
+
+from tests.command import scorekeeper
 
 # Basic Rummy: Ana collects KS 10 + 7D 7 = 17, then Ben collects 5C = 5
 GAME = {
@@ -18,19 +17,6 @@ GAME = {
         {"winner": "Ben", "end": "out", "hands": {"Ana": ["5C"]}},
     ],
 }
-
-
-def scorekeeper(*args, database=None):
-    env = dict(os.environ)
-    if database:
-        env["SCOREKEEPER_DATABASE"] = str(database)
-    return subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", *map(str, args)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
 
 
 def text_of(path):

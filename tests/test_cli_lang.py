@@ -3,21 +3,13 @@ run as a real process. English stays the default.
 """
 
 import json
-import subprocess
-import sys
 
+from tests.command import scorekeeper
 from tests.rami_in_german import ENGLISH, GERMAN, NOT_AN_OBJECT_IN_GERMAN, RAMI
 
 
 def run(*args, stdin=""):
-    result = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert "Traceback" not in result.stderr
+    result = scorekeeper(*args, stdin=stdin)
     return result.returncode, result.stdout, result.stderr
 
 

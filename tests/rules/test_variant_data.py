@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import catalog
 from scorekeeper.rules.catalog import (
     COMMON_OPTIONS,
     SCORING_NUMBERS,
@@ -23,18 +22,6 @@ from scorekeeper.rules.scoring import score
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_CODE = ["scoring.py", "games.py", "melds.py"]
-
-
-@pytest.fixture
-def patched(monkeypatch):
-    """Replace one variant's record for a test; resolve's cache forgets the old one."""
-
-    def patch(variant_id, **changes):
-        catalog._resolve_frozen.cache_clear()
-        monkeypatch.setitem(VARIANTS, variant_id, replace(VARIANTS[variant_id], **changes))
-
-    yield patch
-    catalog._resolve_frozen.cache_clear()
 
 
 def test_a_variant_cannot_declare_a_common_option_again():

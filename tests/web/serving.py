@@ -29,11 +29,13 @@ def free_port() -> int:
 class Server:
     """`scorekeeper serve` in a subprocess on a free port, on the given database file."""
 
-    def __init__(self, database: Path, port: int | None = None) -> None:
+    def __init__(self, database: Path, *args: str, port: int | None = None) -> None:
         self.database = database
+        self.args = args  # more of serve's options (--workers 3 ...)
         self.port = port or free_port()
         self.key = secrets.token_hex(32)
         self.process: subprocess.Popen | None = None
+        self.first_line = ""  # what serve said first (the address to open)
 
     def start(self) -> Server:
         env = dict(
@@ -42,12 +44,22 @@ class Server:
             SCOREKEEPER_SECRET_KEY=self.key,  # the same key across restarts: cookies stay valid
         )
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(self.port)],
+            [
+                sys.executable,
+                "-m",
+                "scorekeeper.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                *self.args,
+            ],
             env=env,
             cwd=PROJECT,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,  # two lines, then nothing: it never fills
             stderr=subprocess.DEVNULL,
+            text=True,
         )
+        self.first_line = self.process.stdout.readline()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:

@@ -1,6 +1,10 @@
-"""Steps the web tests share: start a session through its form, find its read-only link."""
+"""Steps the web tests share: start a session through its form, find its read-only link,
+enter a Rami round, read a PDF's text."""
 
+import io
 import re
+
+from pypdf import PdfReader
 
 from scorekeeper.rules.catalog import VARIANTS
 
@@ -22,3 +26,22 @@ def start_game(client, variant, players, **options):
 def view_link(client, edit_path):
     page = client.get(edit_path).data.decode()
     return re.search(r'href="(/s/[^"]+)" class="link"', page).group(1)
+
+
+def rami_round(winner, hands, opened, save=True):
+    """A Rami round for Ana, Ben and Cem as the form sends it: cards typed, and "had
+    melded" asked of every loser (yes for those in ``opened``), never assumed; saved, or
+    only checked."""
+    data = {"winner": winner, "end": "out", "save" if save else "preview": "1"}
+    for seat, player in enumerate(["Ana", "Ben", "Cem"]):
+        data[f"hand_{seat}"] = hands.get(player, "")
+        data[f"opened_{seat}"] = "y" if player in opened else "n"
+    return data
+
+
+def pdf_text(response):
+    """The text of a PDF the app answered with (a real PDF, or the test fails)."""
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.data.startswith(b"%PDF")
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)

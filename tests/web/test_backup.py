@@ -1,12 +1,10 @@
 """scorekeeper backup: a consistent copy while phones keep saving rounds."""
 
 import json
-import os
 import sqlite3
-import subprocess
-import sys
 import threading
 
+from tests.command import scorekeeper
 from tests.web.sessions import start_game
 
 
@@ -34,14 +32,7 @@ def test_backup_while_clients_save_holds_every_acknowledged_round(app, tmp_path)
     with lock:
         before = len(acknowledged)
     target = tmp_path / "copy.sqlite"
-    env = dict(os.environ, SCOREKEEPER_DATABASE=app.config["DATABASE"])
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", "backup", str(target)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = scorekeeper("backup", target, database=app.config["DATABASE"])
     stop.set()
     for thread in threads:
         thread.join()
@@ -56,14 +47,7 @@ def test_backup_while_clients_save_holds_every_acknowledged_round(app, tmp_path)
 def test_backup_never_overwrites_a_file(app, tmp_path):
     existing = tmp_path / "kept.sqlite"
     existing.write_bytes(b"precious")
-    env = dict(os.environ, SCOREKEEPER_DATABASE=app.config["DATABASE"])
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", "backup", str(existing)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = scorekeeper("backup", existing, database=app.config["DATABASE"])
     assert done.returncode == 2
     assert "exists already" in json.loads(done.stdout)["error"]
     assert existing.read_bytes() == b"precious"

@@ -3,11 +3,9 @@
 import http.client
 import os
 import re
-import socket
 import stat
 import subprocess
 import sys
-import time
 from io import BytesIO
 from pathlib import Path
 
@@ -16,6 +14,8 @@ import segno
 
 from scorekeeper import app as app_module
 from scorekeeper import create_app
+from tests.command import scorekeeper
+from tests.web.serving import Server, free_port
 from tests.web.sessions import start_game
 
 KEY = "a-test-secret-key-of-more-than-32-characters"
@@ -86,18 +86,12 @@ def test_a_short_key_in_the_environment_is_refused(tmp_path, monkeypatch):
 
 
 def _serve(tmp_path, *args, **env):
-    port = _free_port()
+    port = free_port()
     environment = dict(os.environ, SCOREKEEPER_DATABASE=str(tmp_path / "served.sqlite"), **env)
     command = [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(port), *args]
     return port, subprocess.Popen(
         command, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-
-
-def _free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.mark.parametrize(
@@ -120,16 +114,9 @@ def test_serve_refuses_a_bad_setting_in_one_line(tmp_path, args, env, said):
 
 def test_serve_refuses_a_database_in_a_folder_that_does_not_exist(tmp_path):
     missing = tmp_path / "no such folder" / "club.sqlite"
-    environment = dict(os.environ, SCOREKEEPER_DATABASE=str(missing), SCOREKEEPER_SECRET_KEY=KEY)
-    server = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.cli", "serve", "--port", str(_free_port())],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+    server = scorekeeper("serve", "--port", free_port(), database=missing)
     assert server.returncode == 2
-    assert "Traceback" not in server.stderr and len(server.stderr.strip().splitlines()) == 1
+    assert len(server.stderr.strip().splitlines()) == 1
     assert "no such folder" in server.stderr and "does not exist" in server.stderr
 
 
@@ -193,16 +180,10 @@ def test_forwarded_host_is_ignored_unless_a_proxy_is_trusted(tmp_path):
 
 def test_many_open_viewers_leave_room_for_a_save(tmp_path):
     """300 phones holding keep-alive connections open; a new phone can still start a game."""
-    port, server = _serve(tmp_path, SCOREKEEPER_SECRET_KEY=KEY)
+    server = Server(tmp_path / "served.sqlite").start()
+    port = server.port
     viewers = []
     try:
-        assert f"http://127.0.0.1:{port}/" in server.stdout.readline()
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
         for _ in range(300):
             viewer = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             viewer.request("GET", "/static/live.js")
@@ -227,5 +208,4 @@ def test_many_open_viewers_leave_room_for_a_save(tmp_path):
     finally:
         for viewer in viewers:
             viewer.close()
-        server.terminate()
-        server.communicate(timeout=10)
+        server.stop()

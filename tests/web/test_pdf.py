@@ -4,28 +4,9 @@ Rami penalties from shared/rules/VARIANTS.md: each loser adds the cards in hand
 (joker 150, ace 11, J/Q/K 10, others face value), +100 if not yet melded.
 """
 
-import io
 import re
 
-from pypdf import PdfReader
-
-from tests.web.sessions import start_game, view_link
-
-
-def pdf_text(response):
-    assert response.status_code == 200
-    assert response.mimetype == "application/pdf"
-    assert response.data.startswith(b"%PDF")
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
-
-
-def rami_round(winner, hands, opened):
-    data = {"winner": winner, "end": "out", "save": "1"}
-    for seat, player in enumerate(["Ana", "Ben", "Cem"]):
-        data[f"hand_{seat}"] = hands.get(player, "")
-        # "had melded" is asked of every loser, never assumed
-        data[f"opened_{seat}"] = "y" if player in opened else "n"
-    return data
+from tests.web.sessions import pdf_text, rami_round, start_game, view_link
 
 
 def test_sheet_has_rounds_dealers_deltas_running_totals_and_explain_lines(client):

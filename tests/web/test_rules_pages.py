@@ -63,16 +63,6 @@ def page_of(pages, variant_id, lang="en"):
     return response.data.decode()
 
 
-@pytest.fixture
-def patched(monkeypatch):
-    def patch(variant_id, **changes):
-        catalog._resolve_frozen.cache_clear()
-        monkeypatch.setitem(VARIANTS, variant_id, replace(VARIANTS[variant_id], **changes))
-
-    yield patch
-    catalog._resolve_frozen.cache_clear()
-
-
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_every_option_of_a_variant_is_on_its_rules_page(pages, variant_id):
     page = page_of(pages, variant_id)

@@ -13,21 +13,11 @@ import subprocess
 from pypdf import PdfReader
 
 from tests.phom_evening import phom_evening
-from tests.web.sessions import start_game
+from tests.web.sessions import pdf_text, rami_round, start_game
 
 
 def pdf_lines(response):
-    assert response.status_code == 200 and response.data.startswith(b"%PDF")
-    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
-    return [" ".join(line.split()) for line in text.splitlines()]
-
-
-def rami_round(winner, hands, opened):
-    data = {"winner": winner, "end": "out", "save": "1"}
-    for seat, player in enumerate(["Ana", "Ben", "Cem"]):
-        data[f"hand_{seat}"] = hands.get(player, "")
-        data[f"opened_{seat}"] = "y" if player in opened else "n"
-    return data
+    return [" ".join(line.split()) for line in pdf_text(response).splitlines()]
 
 
 def rami_evening(client):

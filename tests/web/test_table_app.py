@@ -8,23 +8,12 @@ import re
 import pytest
 
 from scorekeeper.db import connect, migrate
-from tests.web.sessions import start_game, view_link
+from tests.web.sessions import rami_round, start_game, view_link
 
 
 def totals(page):
     """The sheet's totals row, in seat order."""
     return re.findall(r'<th class="total[^"]*">([^<]+)</th>', page)
-
-
-def rami_round(winner, hands, opened, save=True):
-    players = ["Ana", "Ben", "Cem"]
-    data = {"winner": winner, "end": "out"}
-    for seat, player in enumerate(players):
-        data[f"hand_{seat}"] = hands.get(player, "")
-        # "had melded" is asked of every loser, never assumed
-        data[f"opened_{seat}"] = "y" if opened.get(player) else "n"
-    data["save" if save else "preview"] = "1"
-    return data
 
 
 def test_home_lists_every_variant(client):
