@@ -1113,6 +1113,10 @@ GERMAN_RUMMY = Variant(
     own_options={"joker_value": JOKER_VALUE, "opening_min": OPENING_MIN},
     readings=(
         N_("Going out in one turn without an earlier meld still needs the %(opening_min)s."),
+        N_(
+            "Where runs may turn the corner (ace: around), an ace after a king counts "
+            "%(opening_values_ace_high)s in a first meld, K-A-2 included."
+        ),
         HANDS_PER_PLAYER,
     ),
 )

@@ -182,9 +182,10 @@ def _fit_run(
         jokers = {i: cards[i].pinned for i in range(len(cards)) if wild[i] and cards[i].pinned}
         for index, position in zip(free, open_positions, strict=True):
             jokers[index] = Card(rank_at(position), suit)
-        # an ace counts low only below a two, at the bottom of a run
+        # an ace counts low only below a two at the bottom of a run: one that follows a king
+        # (Q-K-A, or K-A-2 where runs turn the corner) counts high
         points = sum(
-            opening_value(rules, Card(rank_at(p), suit), ace_low=p == 1 and p != window[-1])
+            opening_value(rules, Card(rank_at(p), suit), ace_low=p == window[0] == 1)
             for p in window
         )
         verdict = MeldVerdict(

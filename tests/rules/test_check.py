@@ -141,10 +141,12 @@ CASES = [
         going_out=True,
     ),
     # --- around-the-corner: ace around, K-A-2-3 legal ---
-    case("k-a-2-3", "around-the-corner", m("KD AD 2D 3D"), points=16, kind="run"),  # 10+1+2+3
+    # an ace after a king counts high (11) even where a two follows it (the reading for
+    # German Rummy's K-A-2), below a two at the bottom of a run low (1): 10+11+2+3
+    case("k-a-2-3", "around-the-corner", m("KD AD 2D 3D"), points=26, kind="run"),
     # ace after a king high (11), ace below a two low (1): 31 + 6
     case("ace-high-and-low", "around-the-corner", m("QS KS AS", "AC 2C 3C"), points=37),
-    case("j-q-k-a-2", "around-the-corner", m("JH QH KH AH 2H"), points=33),  # 10+10+10+1+2
+    case("j-q-k-a-2", "around-the-corner", m("JH QH KH AH 2H"), points=43),  # 10+10+10+11+2
     case(
         "set-at-most-four",
         "around-the-corner",
@@ -186,14 +188,14 @@ CASES = [
     case("run-of-four", "block-rummy", m("AS 2S 3S 4S"), points=10),
     case("ace-low-only", "block-rummy", m("QD KD AD"), points=0, reason=f"meld 1: {ACE_LOW_ONLY}"),
     case("set-and-run", "block-rummy", m("4C 4D 4H", "8H 9H 10H"), points=39),  # 12 + 27
-    # option ace around: K-A-2 legal, 10+1+2
-    case("ace-around-option", "block-rummy", m("KS AS 2S"), points=13, options={"ace": "around"}),
+    # option ace around: K-A-2 legal, the ace after the king 11: 10+11+2
+    case("ace-around-option", "block-rummy", m("KS AS 2S"), points=23, options={"ace": "around"}),
     # two decks hold two 4C, but a set is still of different suits
     case("different-suits", "block-rummy", m("4C 4C 4H"), points=0, reason=f"meld 1: {SAME_SUIT}"),
     # --- boat-house: ace around ---
-    case("k-a-2", "boat-house", m("KH AH 2H"), points=13, kind="run"),  # 10+1+2
-    # the whole hand: Q-K-A-2 10+10+1+2 = 23, three sixes 18
-    case("whole-hand", "boat-house", m("QC KC AC 2C", "6S 6H 6D"), points=41, going_out=True),
+    case("k-a-2", "boat-house", m("KH AH 2H"), points=23, kind="run"),  # 10+11+2
+    # the whole hand: Q-K-A-2 10+10+11+2 = 33, three sixes 18
+    case("whole-hand", "boat-house", m("QC KC AC 2C", "6S 6H 6D"), points=51, going_out=True),
     case("neither", "boat-house", m("6S 7H 8S"), points=0, reason=f"meld 1: {NEITHER}"),
     # option ace low takes the corner away
     case(
@@ -204,12 +206,12 @@ CASES = [
         reason=f"meld 1: {CORNER}",
         options={"ace": "low"},
     ),
-    # K-JK-2: the joker can only be the AC
+    # K-JK-2: the joker can only be the AC, after the king 11: 10+11+2
     case(
         "joker-turns-the-corner",
         "boat-house",
         m("KC JK 2C"),
-        points=13,
+        points=23,
         jokers=[{"1": "AC"}],
         options={"jokers": 2},
     ),
@@ -413,6 +415,25 @@ CASES = [
         options={"opening_min": 30},
     ),
     case("no-corner", "german-rummy", m("KS AS 2S"), points=0, reason=f"meld 1: {CORNER}"),
+    # other tables' K-A-2 (ace: around): the ace follows a king, so it counts 11, not 1;
+    # K-A-2 10+11+2 = 23, three nines 27: 50
+    case(
+        "around-ace-after-king",
+        "german-rummy",
+        m("KD AD 2D", "9S 9H 9C"),
+        points=50,
+        opening=True,
+        options={"ace": "around"},
+    ),
+    # 23 + 5+6+7 = 41 reaches the 40
+    case(
+        "around-opens-for-41",
+        "german-rummy",
+        m("KD AD 2D", "5C 6C 7C"),
+        points=41,
+        opening=True,
+        options={"ace": "around"},
+    ),
     # --- nowrang: runs only, ace high, out with 4+3+3 ---
     # 4..7C 22, 9-10-J D 29, Q-K-A S 31
     case(
@@ -621,9 +642,9 @@ MELDS = [
     case("run-qs-ks-as", "around-the-corner", m("QS KS AS"), points=31, kind="run"),
     case("run-ac-2c-3c", "around-the-corner", m("AC 2C 3C"), points=6, kind="run"),
     case("set-5h-5s-5d-5c", "around-the-corner", m("5H 5S 5D 5C"), points=20, kind="set"),
-    # 10+10+10+1+2+3
+    # 10+10+10+11+2+3
     case(
-        "run-jh-qh-kh-ah-2h-3h", "around-the-corner", m("JH QH KH AH 2H 3H"), points=36, kind="run"
+        "run-jh-qh-kh-ah-2h-3h", "around-the-corner", m("JH QH KH AH 2H 3H"), points=46, kind="run"
     ),
     case("run-10c-jc-qc", "rummy-complete", m("10C JC QC"), points=30, kind="run"),
     case("run-2d-3d-4d-5d-6d", "rummy-complete", m("2D 3D 4D 5D 6D"), points=20, kind="run"),
@@ -635,11 +656,11 @@ MELDS = [
     case(
         "set-qc-jk-qh", "block-rummy", m("QC JK QH"), points=30, kind="set", options={"jokers": 2}
     ),
-    # 10+10+1+2
-    case("run-qh-kh-ah-2h", "boat-house", m("QH KH AH 2H"), points=23, kind="run"),
+    # 10+10+11+2
+    case("run-qh-kh-ah-2h", "boat-house", m("QH KH AH 2H"), points=33, kind="run"),
     case("set-6s-6h-6d", "boat-house", m("6S 6H 6D"), points=18, kind="set"),
-    # around the corner: 10+1+2+3+4
-    case("run-kc-ac-2c-3c-4c", "boat-house", m("KC AC 2C 3C 4C"), points=20, kind="run"),
+    # around the corner: 10+11+2+3+4
+    case("run-kc-ac-2c-3c-4c", "boat-house", m("KC AC 2C 3C 4C"), points=30, kind="run"),
     # ace 15 otherwise: 10+10+15
     case("run-qh-kh-ah", "kaluki", m("QH KH AH"), points=35, kind="run"),
     # ace 1 below a two
@@ -674,14 +695,6 @@ MELDS = [
     case("run-qs-ks-as", "german-rummy", m("QS KS AS"), points=31, kind="run"),
     # ace in a set: 11
     case("set-as-ah-ad", "german-rummy", m("AS AH AD"), points=33, kind="set"),
-    case(
-        "run-ks-as-2s",
-        "german-rummy",
-        m("KS AS 2S"),
-        points=13,
-        kind="run",
-        options={"ace": "around"},
-    ),
     case("run-qh-kh-ah", "nowrang", m("QH KH AH"), points=31, kind="run"),
     case("run-4c-5c-6c-7c", "nowrang", m("4C 5C 6C 7C"), points=22, kind="run"),
     case("run-9d-10d-jd", "nowrang", m("9D 10D JD"), points=29, kind="run"),
