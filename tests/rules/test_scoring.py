@@ -766,6 +766,25 @@ ROUNDS = [
         players=P2,
         options={"deuces_wild": True},
     ),
+    # with both options: a deuce used as a wild five earns 1 more but is a wild card, so the
+    # "no wild card" +10 is lost: 1 + 1 = 2 (four suits, so no one-suit bonus either)
+    row(
+        "continental-wild-deuce-loses-the-no-wild-bonus",
+        "continental",
+        out("Ana") | {"melds": {"Ana": [*m("3S 4S 5S", "3H 4H 2C=5H"), *FIVE_THREES[2:]]}},
+        {"Ana": 2, "Ben": -2},
+        players=P2,
+        options={"deuces_wild": True, "special_bonus": True},
+    ),
+    # a deuce laid as itself is no wild card: the +10 stays: 1 + 10 = 11
+    row(
+        "continental-natural-deuce-keeps-the-no-wild-bonus",
+        "continental",
+        out("Ana") | {"melds": {"Ana": [*m("AS 2S 3S"), *FIVE_THREES[1:]]}},
+        {"Ana": 11, "Ben": -11},
+        players=P2,
+        options={"deuces_wild": True, "special_bonus": True},
+    ),
     # out after 2 draws: no quick bonus, only the 1
     row(
         "continental-quick-bonus-none-after-2-draws",

@@ -165,6 +165,23 @@ def test_bad_options_are_named(variant, options, message, field):
     assert caught.value.field == field
 
 
+def test_a_deal_the_decks_cannot_hold_is_refused_with_the_option_named():
+    # 7 players x 10 cards = 70, and one card for the stock: 71 > one deck's 52
+    with pytest.raises(OptionError) as caught:
+        resolve("rummy", {"cards": 10, "decks": 1}, players=7)
+    assert "7 players of 10 cards need 71 cards with the stock" in str(caught.value)
+    assert "1 deck and 0 jokers hold 52" in str(caught.value)
+    assert caught.value.field == "options.cards"
+    # 4 x 13 = 52 leaves no stock: refused; a joker makes 53 cards, enough for one stock card
+    with pytest.raises(OptionError, match="need 53 cards with the stock"):
+        resolve("rummy", {"cards": 13, "decks": 1}, players=4)
+    assert resolve("rummy", {"cards": 13, "decks": 1, "jokers": 1}, players=4).cards == 13
+    # the decks chosen too small for the default deal names 'decks'
+    with pytest.raises(OptionError) as caught:
+        resolve("rummy", {"decks": 1}, players=7)
+    assert caught.value.field == "options.decks"
+
+
 def test_unknown_variant_lists_the_known_ones():
     with pytest.raises(OptionError) as caught:
         resolve("gin")
