@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import sqlite_utils
 from flask import Flask, current_app, g
+from sqlite_utils.migrations import Migrations
 
 Migration = Callable[[sqlite_utils.Database], None]
 
@@ -174,26 +175,40 @@ MIGRATIONS: list[tuple[str, Migration]] = [
 ]
 
 
+def migration_set() -> Migrations:
+    migrations = Migrations("scorekeeper")
+    for name, migration in MIGRATIONS:
+        migrations(name=name)(migration)
+    return migrations
+
+
+def _carry_over_own_runner(db: sqlite_utils.Database, migrations: Migrations) -> None:
+    """A database made before sqlite-utils ran our migrations lists them in ``_migrations``:
+    record them as applied in the library's table, so none runs twice."""
+    if "_migrations" not in db.table_names():
+        return
+    with db.atomic():
+        migrations.ensure_migrations_table(db)
+        known = {applied.name for applied in migrations.applied(db)}
+        for row in db["_migrations"].rows:
+            if row["name"] not in known:
+                db[Migrations.migrations_table].insert(
+                    {
+                        "migration_set": migrations.name,
+                        "name": row["name"],
+                        "applied_at": row["applied"],
+                    }
+                )
+        db["_migrations"].drop()
+
+
 def migrate(db: sqlite_utils.Database) -> list[str]:
     """Apply the migrations not yet applied, in order; return their names."""
-    if "_migrations" not in db.table_names():
-        db["_migrations"].create({"name": str, "applied": str}, pk="name")
-    done = {row["name"] for row in db["_migrations"].rows}
-    applied = []
-    for name, migration in MIGRATIONS:
-        if name in done:
-            continue
-        with db.conn:
-            migration(db)
-            db["_migrations"].insert({"name": name, "applied": _now()})
-        applied.append(name)
-    return applied
-
-
-def _now() -> str:
-    from datetime import UTC, datetime
-
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    migrations = migration_set()
+    _carry_over_own_runner(db, migrations)
+    pending = [migration.name for migration in migrations.pending(db)]
+    migrations.apply(db)
+    return pending
 
 
 def connect(path: str) -> sqlite_utils.Database:

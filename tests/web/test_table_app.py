@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorekeeper.db import connect, migrate
+from scorekeeper.db import MIGRATIONS, connect, migrate, migration_set
 from tests.web.sessions import rami_round, start_game, view_link
 
 
@@ -249,6 +249,32 @@ def test_migrations_run_once(tmp_path):
     ]
     assert migrate(db) == []
     assert "revision" in db["sessions"].columns_dict
+
+
+def test_a_database_of_the_earlier_migration_runner_is_carried_over(tmp_path):
+    # what the runner before sqlite-utils' Migrations left: every migration applied, each
+    # listed by name in its own _migrations table, and a game in it
+    db = connect(str(tmp_path / "old.sqlite"))
+    db["_migrations"].create({"name": str, "applied": str}, pk="name")
+    for name, migration in MIGRATIONS:
+        with db.conn:
+            migration(db)
+            db["_migrations"].insert({"name": name, "applied": "2026-11-01T20:00:00+00:00"})
+    db["sessions"].insert(
+        {
+            "edit_token": "e",
+            "view_token": "v",
+            "variant": "rummy",
+            "options": "{}",
+            "players": '["Ana", "Ben"]',
+            "first_dealer": "Ana",
+            "created": "2026-11-01",
+        }
+    )
+    assert migrate(db) == []
+    assert [m.name for m in migration_set().applied(db)] == [name for name, _ in MIGRATIONS]
+    assert "_migrations" not in db.table_names()
+    assert db["sessions"].count == 1
 
 
 def test_secret_key_is_generated_once_and_kept(tmp_path, monkeypatch):
