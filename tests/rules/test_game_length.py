@@ -94,3 +94,21 @@ def test_rami_end_rounds_without_rounds_is_refused():
     with pytest.raises(RulesError) as caught:
         game(variant="rami", players=ABC, options={"end": "rounds"}, rounds=[])
     assert caught.value.field == "options.rounds"
+
+
+def test_phom_rounds_not_a_multiple_of_the_players_is_honoured_as_given():
+    # 3 players, rounds 4 (not 6): the game ends after the 4th hand; four ù of 6 from each
+    # of 2 losers: Ana 4 x 12 = 48, Ben and Cem 4 x -6 = -24
+    u = {
+        "winner": "Ana",
+        "end": "rummy",
+        "melds": {"Ana": [["AS", "2S", "3S"], ["7H", "7D", "7C"], ["9C", "10C", "JC"]]},
+    }
+    players = ["Ana", "Ben", "Cem"]
+    assert (
+        game(variant="phom", players=players, options={"rounds": 4}, rounds=[u] * 3)["finished"]
+        is False
+    )
+    result = game(variant="phom", players=players, options={"rounds": 4}, rounds=[u] * 4)
+    assert result["finished"] is True
+    assert result["totals"] == {"Ana": 48, "Ben": -24, "Cem": -24}
