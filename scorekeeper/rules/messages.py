@@ -19,10 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from .cards import Card
+from typing import Any, Protocol, runtime_checkable
 
 
 class Translations(Protocol):
@@ -117,32 +114,12 @@ def Nn_(singular: str, plural: str, num: int, **params: Any) -> Message:
     return Message(singular, {"num": num, **params}, plural, num)
 
 
-# German and French name the court cards with their own letters; suits are shown as
-# symbols there, which every language reads and the parser accepts.
-_COURT = {
-    "de": {"J": "B", "Q": "D", "K": "K", "A": "A"},
-    "fr": {"J": "V", "Q": "D", "K": "R", "A": "A"},
-}
-_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_JOKER = {"de": "Joker", "fr": "Joker"}
+@runtime_checkable
+class Said(Protocol):
+    """A value that writes itself for a reader of ``lang`` (a card in that table's letters);
+    the engine's messages carry such values as parameters without knowing their type."""
 
-
-def card_text(card: Card, lang: str = "en") -> str:
-    """A card as a player of ``lang`` writes it; English is the contract's own form."""
-    from . import cards
-
-    shown = getattr(cards, "format_card", None)
-    if shown is not None:  # the parser's own module knows its letters best
-        return shown(card, lang)
-    base = lang.split("_")[0].split("-")[0]
-    if base not in _COURT:
-        return str(card)
-    if card.pinned is not None:
-        return f"{card_text(card.physical, lang)}={card_text(card.pinned, lang)}"
-    if card.is_joker:
-        return _JOKER[base]
-    rank = card.rank.symbol
-    return _COURT[base].get(rank, rank) + _SUIT_SYMBOLS[card.suit.value]
+    def said(self, lang: str) -> str: ...
 
 
 def say(value: Any, translations: Translations = ENGLISH, lang: str = "en") -> Any:
@@ -153,8 +130,8 @@ def say(value: Any, translations: Translations = ENGLISH, lang: str = "en") -> A
     if isinstance(value, Join):
         separator = str(say(value.separator, translations, lang))
         return separator.join(str(say(item, translations, lang)) for item in value.items)
-    if type(value).__name__ == "Card":  # cards import errors, which import this module
-        return card_text(value, lang)
+    if isinstance(value, Said):
+        return value.said(lang)
     return value
 
 
@@ -196,5 +173,5 @@ def _render(
 OR = N_(" or ")
 
 
-def cards_joined(cards: Sequence[Card], separator: str = " ") -> Join:
+def cards_joined(cards: Sequence[Said], separator: str = " ") -> Join:
     return Join(cards, separator)
