@@ -10,6 +10,7 @@ is right only when ``PROXY_HOPS`` trusts that proxy.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from flask import current_app, request, url_for
@@ -27,3 +28,12 @@ def phones_cannot_reach() -> bool:
     """True when serve listens on this machine only and no public address is configured."""
     local_only = str(current_app.config.get("LOCAL_ONLY") or "").lower() in ("1", "true")
     return local_only and not current_app.config.get("BASE_URL")
+
+
+def share_box_version() -> str:
+    """What a game page's share box shows besides the game (where its links start, and
+    whether it warns that phones cannot open them), in a few characters: part of a kept
+    page's key and ETag, so a server restarted on other addresses never shows the old box."""
+    base = current_app.config.get("BASE_URL") or current_app.config.get("LAN_URL")
+    shown = f"{base or request.host_url} {phones_cannot_reach()}"
+    return hashlib.sha256(shown.encode()).hexdigest()[:8]

@@ -133,3 +133,33 @@ def test_a_configured_base_url_is_reachable_even_when_served_locally(tmp_path):
     client = _app(tmp_path, BASE_URL="https://cards.example.org", LOCAL_ONLY="1").test_client()
     path = start_game(client, "rummy", ["Ana", "Ben"])
     assert CANNOT_REACH not in client.get(path).data.decode()
+
+
+def test_a_page_kept_while_served_locally_is_not_shown_once_served_to_the_network(
+    tmp_path, on_a_network
+):
+    """Read-only pages are kept rendered beside the database and answered 304 by ETag: the
+    same game after a restart on every address shows the LAN links and no warning."""
+    database = tmp_path / "served.sqlite"
+    local = Server(database, "--host", "127.0.0.1").start()
+    phone = Phone(local.port)
+    try:
+        game = start_rummy(phone)
+        _, _, page = phone.get(game)
+        view = re.search(r'href="(/s/[^"]+)" class="link"', page).group(1)
+        _, headers, kept = phone.get(view)
+        assert CANNOT_REACH in kept
+    finally:
+        phone.close()
+        local.stop()
+    network = Server(database, "--host", "0.0.0.0", port=local.port).start()
+    phone = Phone(network.port)
+    try:
+        status, _, page = phone.get(view, headers={"If-None-Match": headers["etag"]})
+        assert status == 200
+        assert CANNOT_REACH not in page
+        found = re.match(r"http://([0-9.]+):", share_links(page)[0])
+        assert found and found.group(1) in on_a_network
+    finally:
+        phone.close()
+        network.stop()
