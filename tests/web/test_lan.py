@@ -11,6 +11,7 @@ import pytest
 import segno
 
 from scorekeeper import create_app
+from scorekeeper.addresses import url_for_phones
 from tests.web.serving import Phone, Server, start_rummy
 from tests.web.sessions import start_game
 
@@ -163,3 +164,19 @@ def test_a_page_kept_while_served_locally_is_not_shown_once_served_to_the_networ
     finally:
         phone.close()
         network.stop()
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.2", "::1", "localhost"])
+def test_a_server_on_this_machine_only_has_no_address_for_phones(host):
+    assert url_for_phones(host, 8000) is None
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::"])
+def test_a_server_on_every_address_is_opened_at_the_lan_address(host, on_a_network):
+    found = re.fullmatch(r"http://([0-9.]+):8000", url_for_phones(host, 8000) or "")
+    assert found and found.group(1) in on_a_network
+
+
+def test_a_server_on_one_address_is_opened_there():
+    assert url_for_phones("192.0.2.9", 8080) == "http://192.0.2.9:8080"
+    assert url_for_phones("fd00::7", 8080) == "http://[fd00::7]:8080"
