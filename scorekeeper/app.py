@@ -16,10 +16,10 @@ from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .extensions import babel, cache, csrf
+from .extensions import babel, cache, compress, csrf
 from .i18n import here
 from .i18n import lazy_gettext as _l
-from .links import share_url
+from .links import phones_cannot_reach, share_url
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = PROJECT_ROOT / "translations"
@@ -96,7 +96,7 @@ def _locale() -> str | None:
 
 def _from_environment() -> dict[str, Any]:
     settings: dict[str, Any] = {}
-    for name in ("SECRET_KEY", "BASE_URL", "PROXY_HOPS"):
+    for name in ("SECRET_KEY", "BASE_URL", "PROXY_HOPS", "LAN_URL", "LOCAL_ONLY"):
         value = os.environ.get(f"SCOREKEEPER_{name}")
         if value is not None:
             settings[name] = value
@@ -169,7 +169,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     app.session_interface = SessionCookies()
 
-    from . import db
+    from . import db, static_files
     from .views import BLUEPRINTS
 
     @app.before_request
@@ -210,6 +210,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("CACHE_THRESHOLD", 1000)
     app.config.setdefault("CACHE_DEFAULT_TIMEOUT", 24 * 3600)
     cache.init_app(app)
+    compress.init_app(app)
+    static_files.init_app(app)
     babel.init_app(app, locale_selector=_locale)
     Talisman(  # every security header, on every response, set here only
         app,
@@ -227,6 +229,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         return {
             "current_locale": here().lang,
             "share_url": share_url,
+            "phones_cannot_reach": phones_cannot_reach,
             "languages": language_links,
         }
 

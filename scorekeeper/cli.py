@@ -127,7 +127,12 @@ def build_parser() -> argparse.ArgumentParser:
             help="say reasons, explain lines and errors in this language (en, de, fr, vi)",
         )
     serve = commands.add_parser("serve", help="run the table app")
-    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: this machine only; 0.0.0.0: every address, "
+        "so the phones at the table can join)",
+    )
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument(
         "--workers", type=int, default=None, help="worker processes (default: two per core)"

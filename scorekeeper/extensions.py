@@ -11,6 +11,7 @@ from typing import TypeVar
 
 from flask_babel import Babel
 from flask_caching import Cache
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
 csrf = CSRFProtect()
@@ -19,6 +20,9 @@ babel = Babel()
 # database): every phone watching a table reloads when a round is saved, and one rendering
 # serves them all, whichever worker they reach.
 cache = Cache()
+# pages, styles, scripts and JSON go out compressed (zstd, br or gzip, as the phone accepts):
+# a table's Wi-Fi is often weak
+compress = Compress()
 
 
 Rendered = TypeVar("Rendered")

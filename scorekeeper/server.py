@@ -22,7 +22,10 @@ from typing import NoReturn
 
 from gunicorn.app.base import BaseApplication
 
+from .addresses import announce, tell_the_workers, url_for_phones
 from .app import create_app
+from .request_log import FORMAT as ACCESS_LOG_FORMAT
+from .request_log import RequestLog
 
 # the cores this process may use (a container or taskset may allow fewer than the machine's)
 WORKERS = min(2 * len(os.sched_getaffinity(0)), 16)
@@ -90,16 +93,15 @@ def serve(
         _refuse(f"--threads must be at least 1, not {threads}")
     if workers < 1:
         _refuse(f"--workers must be at least 1, not {workers}")
+    phones_url = url_for_phones(host, port)
+    tell_the_workers(host, phones_url)
     try:
-        create_app()  # a bad setting is refused here, once, before any worker starts
+        app = create_app()  # a bad setting is refused here, once, before any worker starts
     except RuntimeError as error:
         _refuse(str(error))
     except (OSError, sqlite3.Error) as error:
         _refuse(f"cannot open the database: {error}")
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    print(f"Scorekeeper is running: open http://{shown}:{port}/ on this machine", flush=True)
-    if host == "127.0.0.1":
-        print("(phones at the table need --host 0.0.0.0 and this machine's address)", flush=True)
+    announce(host, port, app.config.get("BASE_URL") or phones_url, sys.stdout)
     _Gunicorn(
         {
             "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
@@ -112,5 +114,8 @@ def serve(
             "graceful_timeout": 5,  # stopping waits this long for requests under way
             "errorlog": "-",
             "loglevel": "warning",
+            "logger_class": RequestLog,
+            "accesslog": "-",
+            "access_log_format": ACCESS_LOG_FORMAT,
         }
     ).run()

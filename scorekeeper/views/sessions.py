@@ -10,7 +10,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     jsonify,
     redirect,
@@ -27,7 +26,7 @@ from ..forms import EmptyForm, option_field, options_from, players_from_text, se
 from ..i18n import gettext as _
 from ..i18n import here
 from ..i18n import lazy_gettext as _l
-from ..links import share_url
+from ..links import share_box_version, share_url
 from ..rules import RulesError
 from ..rules.catalog import VARIANTS, resolve
 from ..score_sheet import build_sheet, running_totals_chart
@@ -89,7 +88,7 @@ def new(variant_id: str):
 
 def _page_etag(session: store.Session, everything: bool) -> str:
     # the read-only page is the same for everyone until the next change (or another language)
-    return f"r{session.revision}-{here().lang}{'-all' if everything else ''}"
+    return f"r{session.revision}-{here().lang}{'-all' if everything else ''}-{share_box_version()}"
 
 
 @bp.get("/s/<token>")
@@ -107,14 +106,7 @@ def page(token: str):
     # when a round is saved every phone watching the table reloads at once: one rendering
     # serves them all
     html = kept(
-        # the share links on the page start with BASE_URL or, without one, the request's host
-        (
-            "page",
-            token,
-            here().lang,
-            everything,
-            current_app.config["BASE_URL"] or request.host_url,
-        ),
+        ("page", token, here().lang, everything, share_box_version()),
         session.revision,
         lambda: _render_page(session, token, can_edit, everything),
     )

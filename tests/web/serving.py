@@ -29,8 +29,11 @@ def free_port() -> int:
 class Server:
     """`scorekeeper serve` in a subprocess on a free port, on the given database file."""
 
-    def __init__(self, database: Path, *args: str, port: int | None = None) -> None:
+    def __init__(
+        self, database: Path, *args: str, port: int | None = None, log: Path | None = None
+    ) -> None:
         self.database = database
+        self.log = log  # where its standard error (the request log) goes; nowhere without
         self.args = args  # more of serve's options (--workers 3 ...)
         self.port = port or free_port()
         self.key = secrets.token_hex(32)
@@ -43,6 +46,7 @@ class Server:
             SCOREKEEPER_DATABASE=str(self.database),
             SCOREKEEPER_SECRET_KEY=self.key,  # the same key across restarts: cookies stay valid
         )
+        log = self.log.open("ab") if self.log else None
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -55,10 +59,12 @@ class Server:
             ],
             env=env,
             cwd=PROJECT,
-            stdout=subprocess.PIPE,  # two lines, then nothing: it never fills
-            stderr=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,  # its first lines (and a QR code), then nothing: it never fills
+            stderr=log or subprocess.DEVNULL,
             text=True,
         )
+        if log:
+            log.close()  # the server holds its own copy
         self.first_line = self.process.stdout.readline()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

@@ -1,0 +1,61 @@
+"""One line per request in gunicorn's access log, without the secret links' tokens.
+
+A share link is its own password (``/s/<token>``): a log that kept it whole would let
+whoever reads the log edit every game. Each token is cut to its first few characters,
+enough to tell games apart in the log.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+
+from gunicorn.glogging import Logger
+
+# time, client, request line, status, bytes sent, milliseconds taken
+FORMAT = '%(t)s %(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+KEPT_CHARACTERS = 4
+# A token is 16 or more URL-safe characters (secrets.token_urlsafe) standing as a whole path
+# segment or query value. Words in addresses (a variant's name such as around-the-corner)
+# are lowercase letters and dashes; a random token has a capital or a digit all but always.
+_TOKEN_LIKE = re.compile(r"(?<=[/=])[A-Za-z0-9_-]{16,}(?=[/?&#.;\s]|$)")
+
+
+def _shortened(match: re.Match[str]) -> str:
+    word = match.group(0)
+    if word.islower() and not any(character.isdigit() for character in word):
+        return word
+    return word[:KEPT_CHARACTERS] + "..."
+
+
+def without_tokens(text: str) -> str:
+    """A request line, path or query with every token cut short.
+
+    >>> without_tokens("GET /s/Xy3kP9qWmZ2rT5vB8nL1aQ HTTP/1.1")
+    'GET /s/Xy3k... HTTP/1.1'
+    >>> without_tokens("/s/Xy3kP9qWmZ2rT5vB8nL1aQ/rounds/new?session=Xy3kP9qWmZ2rT5vB8nL1aQ")
+    '/s/Xy3k.../rounds/new?session=Xy3k...'
+    >>> without_tokens("GET /new/around-the-corner HTTP/1.1")
+    'GET /new/around-the-corner HTTP/1.1'
+    """
+    return _TOKEN_LIKE.sub(_shortened, text)
+
+
+class RequestLog(Logger):
+    """gunicorn's logger, writing the access log to standard error beside its error log
+    (standard output holds only serve's first lines) with tokens shortened."""
+
+    def setup(self, cfg) -> None:
+        super().setup(cfg)
+        for handler in self.access_log.handlers:
+            if isinstance(handler, logging.StreamHandler) and handler.stream is sys.stdout:
+                handler.setStream(sys.stderr)
+
+    def atoms(self, resp, req, environ, request_time) -> dict:
+        found = super().atoms(resp, req, environ, request_time)
+        for atom in ("r", "U", "q", "f"):
+            if isinstance(found.get(atom), str):
+                found[atom] = without_tokens(found[atom])
+        # a header or environment atom could repeat the address whole: none is logged
+        return {key: value for key, value in found.items() if not key.startswith("{")}
