@@ -316,6 +316,7 @@ def render_pad(variant_id: str, players: int, paper: str = "a4") -> bytes:
         pad=cheat_sheet(variant_id, players),
         players=players,
         rounds=PAD_ROUNDS,
+        locale=page_locale(),
     )
 
 

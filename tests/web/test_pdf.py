@@ -4,7 +4,13 @@ Rami penalties from shared/rules/VARIANTS.md: each loser adds the cards in hand
 (joker 150, ace 11, J/Q/K 10, others face value), +100 if not yet melded.
 """
 
+import io
 import re
+import subprocess
+import tempfile
+
+import pytest
+from pypdf import PdfReader
 
 from tests.web.sessions import pdf_text, rami_round, start_game, view_link
 
@@ -61,3 +67,29 @@ def test_read_only_link_prints_too_and_the_file_is_named(client):
 
 def test_unknown_session_has_no_sheet(client):
     assert client.get("/s/no-such-link/sheet.pdf").status_code == 404
+
+
+def _archival_facts(pdf: bytes) -> tuple[str, str, str]:
+    """What pdfinfo says of the file: whether it is tagged, its XMP, and its language."""
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as file:
+        file.write(pdf)
+        file.flush()
+        info = subprocess.run(["pdfinfo", file.name], capture_output=True, text=True).stdout
+        xmp = subprocess.run(["pdfinfo", "-meta", file.name], capture_output=True, text=True)
+    lang = PdfReader(io.BytesIO(pdf)).trailer["/Root"].get("/Lang")
+    return info, xmp.stdout, str(lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_sheets_and_pads_are_tagged_archival_pdfs_in_the_readers_language(client, lang):
+    path = start_game(client, "rummy", ["Ana", "Ben"])
+    for url in (f"{path}/sheet.pdf", "/variants/rummy/pad.pdf?players=2"):
+        response = client.get(url, headers={"Accept-Language": lang})
+        pdf_text(response)
+        info, xmp, document_lang = _archival_facts(response.data)
+        # read by screen readers: a structure tree; kept for years: PDF/A-3 (level A), and
+        # it says PDF/UA-1 too
+        assert re.search(r"^Tagged:\s+yes$", info, re.M)
+        assert 'pdfaid:part="3"' in xmp and 'pdfaid:conformance="A"' in xmp
+        assert "<pdfuaid:part>1</pdfuaid:part>" in xmp
+        assert document_lang == lang
