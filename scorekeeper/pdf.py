@@ -107,12 +107,13 @@ def templates() -> jinja2.Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         i18n.gettext, i18n.ngettext, newstyle=True
     )
-    from .formatting import number, option_value, signed, translated, when
+    from .formatting import deal_text, number, option_value, signed, translated, when
 
     # the pages' own filters: data words, numbers and dates in the reader's language
     env.filters.update(
         tr=translated, number=number, signed=signed, when=when, option_value=option_value
     )
+    env.globals["deal_text"] = deal_text
     return env
 
 
