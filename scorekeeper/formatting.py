@@ -203,11 +203,23 @@ def picker_strings() -> dict[str, Any]:
     }
 
 
+def deal_text(decks: int, jokers: int, cards: int) -> str:
+    """What is dealt, with each count's own plural: "2 decks, 4 jokers, 14 cards each"."""
+    return ", ".join(
+        (
+            ngettext("%(num)s deck", "%(num)s decks", decks),
+            ngettext("%(num)s joker", "%(num)s jokers", jokers),
+            ngettext("%(num)s card each", "%(num)s cards each", cards),
+        )
+    )
+
+
 def init_app(app: Flask) -> None:
     from .i18n import install_in_templates
 
     install_in_templates(app)
     app.add_template_global(picker_strings, "picker_strings")
+    app.add_template_global(deal_text, "deal_text")
     app.add_template_filter(translated, "tr")
     app.add_template_filter(round_end, "round_end")
     app.add_template_filter(cards_text, "cards")

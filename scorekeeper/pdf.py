@@ -14,6 +14,7 @@ import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 
@@ -62,6 +63,13 @@ table.pad td { height: 17pt; }
 """
 
 PAPER_CSS = "@page { size: %s; }"
+ARCHIVAL_VARIANT = "pdf/a-3a"
+# WeasyPrint writes one conformance claim; the PDF/UA one goes in beside it, as XMP
+UNIVERSAL_ACCESS_XMP = "data:application/rdf+xml," + quote(
+    '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+    '<rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">'
+    "<pdfuaid:part>1</pdfuaid:part></rdf:Description></rdf:RDF>"
+)
 SMALLEST_SIZE = 3.0
 LINE_SPACING = 1.3
 
@@ -99,12 +107,13 @@ def templates() -> jinja2.Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         i18n.gettext, i18n.ngettext, newstyle=True
     )
-    from .formatting import number, option_value, signed, translated, when
+    from .formatting import deal_text, number, option_value, signed, translated, when
 
     # the pages' own filters: data words, numbers and dates in the reader's language
     env.filters.update(
         tr=translated, number=number, signed=signed, when=when, option_value=option_value
     )
+    env.globals["deal_text"] = deal_text
     return env
 
 
@@ -138,5 +147,11 @@ def render(template: str, paper: str = "a4", **context: Any) -> bytes:
     fonts, base, papers = _weasy()
     with RENDER_SLOTS:
         return HTML(string=html).write_pdf(
-            stylesheets=[base, papers[paper_of(paper)]], font_config=fonts
+            stylesheets=[base, papers[paper_of(paper)]],
+            font_config=fonts,
+            # Sheets are kept for years and read aloud: PDF/A-3 at its accessible level A,
+            # which tags the structure (headings, tables) for screen readers, and says
+            # that it is also PDF/UA.
+            pdf_variant=ARCHIVAL_VARIANT,
+            xmp_metadata=[UNIVERSAL_ACCESS_XMP],
         )

@@ -138,10 +138,13 @@ def chart(
     height: int = 200,
     pad: int = 28,
     label_room: int = 60,
+    label_gap: float = 8,
 ) -> dict:
     """Running totals as polylines scaled to the box, for the printed sheet and the page;
     each player also has a dash pattern (black and white). ``label_room`` is kept free on
-    the right for the names."""
+    the right for the names; each name's baseline (``label_y``) sits by its line's end,
+    moved apart so no two names overlap (``label_gap``: a line of their text) and every
+    one stays inside the box."""
     values = [v for points in series.values() for v in points] or [0]
     low, high = min(values + [0]), max(values + [1])
     span = high - low or 1
@@ -170,6 +173,7 @@ def chart(
                 "last": (x(len(points) - 1), y(points[-1])),
             }
         )
+    _place_labels(lines, height, label_gap)
     return {
         "width": width,
         "height": height,
@@ -181,6 +185,19 @@ def chart(
         "y_high": y(high),
         "pad": pad,
     }
+
+
+def _place_labels(lines: list[dict], height: int, gap: float) -> None:
+    """Top to bottom by their line's end: each name at its line (a third of a gap below it,
+    where the text's middle meets the line), at least a gap below the name above, and high
+    enough that the names below it still fit above the bottom edge."""
+    placed = gap - 1  # the first baseline: a name's height below the top
+    ordered = sorted(lines, key=lambda line: line["last"][1])
+    for index, line in enumerate(ordered):
+        room_below = (len(ordered) - 1 - index) * gap
+        wanted = max(line["last"][1] + gap / 3, placed)
+        line["label_y"] = round(min(wanted, height - 2 - room_below), 1)
+        placed = line["label_y"] + gap
 
 
 def _columns(rows: list[list[str]], widths: list[int], right: list[bool]) -> list[str]:

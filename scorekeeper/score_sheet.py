@@ -171,4 +171,4 @@ def running_totals_chart(sheet: Sheet, width: int = 340, height: int = 180) -> d
         p: [start.get(p, first)] + [totals.get(p, first) for totals in sampled] for p in players
     }
     # the page draws its lines in the left three quarters and puts the names beside them
-    return chart(players, series, width, height, pad=24, label_room=0)
+    return chart(players, series, width, height, pad=24, label_room=0, label_gap=14)

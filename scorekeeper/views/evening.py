@@ -253,10 +253,14 @@ def cheat_sheet(variant_id: str, players: int) -> dict[str, Any]:
     for name, value in variant.scoring_numbers():  # the chips and points named above
         if name not in PAD_NAMED:
             bonuses.append((translated(SCORING_NUMBERS[name]), number_text(name, value)))
+    goal = _("lowest total wins") if variant.goal == Goal.LOW else _("highest total wins")
+    # the threshold and elimination sentences say who wins themselves
     end = {
-        "target": lambda: _("first to reach %(target)s", target=rules.target),
-        "rounds": lambda: _(
-            "after %(rounds)s hands (one per player each dealing)", rounds=rules.rounds
+        "target": lambda: _("first to reach %(target)s", target=rules.target) + "; " + goal,
+        "rounds": lambda: (
+            _("after %(rounds)s hands (one per player each dealing)", rounds=rules.rounds)
+            + "; "
+            + goal
         ),
         "threshold": lambda: _(
             "when a player passes %(target)s; lowest total wins", target=rules.target
@@ -273,7 +277,7 @@ def cheat_sheet(variant_id: str, players: int) -> dict[str, Any]:
         "end": end,
         # hearts and diamonds in red on the pad: a few symbols, unlike the sheet's appendix
         "suit_pieces": [("♠", False), ("♥", True), ("♦", True), ("♣", False)],
-        "goal": _("lowest total wins") if variant.goal == Goal.LOW else _("highest total wins"),
+        "goal": goal,
     }
 
 
@@ -316,6 +320,7 @@ def render_pad(variant_id: str, players: int, paper: str = "a4") -> bytes:
         pad=cheat_sheet(variant_id, players),
         players=players,
         rounds=PAD_ROUNDS,
+        locale=page_locale(),
     )
 
 

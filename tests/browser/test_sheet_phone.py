@@ -4,6 +4,8 @@ word, totals stay on one line, the chart's names stay inside its picture, the le
 marked by a sign and a word (not only a colour), dark mode follows the phone, and the
 favicon and web manifest are linked and served with their types."""
 
+import itertools
+
 import pytest
 from playwright.sync_api import expect
 
@@ -79,12 +81,15 @@ def test_chart_names_stay_inside_the_chart(live_server, phone):
                 const b = text.getBBox();
                 return [text.textContent, b.x >= box.x && b.y >= box.y
                         && b.x + b.width <= box.x + box.width
-                        && b.y + b.height <= box.y + box.height];
+                        && b.y + b.height <= box.y + box.height, b.y, b.y + b.height];
             });
         })()"""
     )
     assert len(inside) == len(PLAYERS)
-    assert all(ok for _, ok in inside), inside
+    assert all(ok for _, ok, _, _ in inside), inside
+    # and no name is drawn over another (each is its own line of text)
+    spans = sorted((top, bottom) for _, _, top, bottom in inside)
+    assert all(above[1] <= below[0] + 1 for above, below in itertools.pairwise(spans)), spans
 
 
 def test_dark_mode_follows_the_phone(live_server, browser):

@@ -21,16 +21,25 @@ def test_rami_pad_has_player_columns_rows_and_its_numbers(client):
     assert "A 11" in text and "Joker 150" in text
     assert "not yet melded 100" in text and "winner went rummy 100" in text
     assert "rummy from a table with no meld 200" in text
-    assert "when a player passes 1000; lowest total wins" in text
-    # five players: three decks, six jokers, 14 cards
-    assert "3 deck(s), 6 joker(s), 14 cards each (5 players)" in text
+    # the end says who wins once
+    assert "End: when a player passes 1000; lowest total wins." in text
+    assert text.count("lowest total wins") == 2  # the header line and the end line
+    # five players: three decks, six jokers, 14 cards, each count with its own plural
+    assert "3 decks, 6 jokers, 14 cards each (5 players)" in text
+
+
+def test_a_pad_says_one_deck_and_one_joker_in_the_singular(client):
+    # Carousel, two players: one 53-card deck (one joker), 10 cards
+    text = pad_text(client.get("/variants/carousel/pad.pdf?players=2"))
+    assert "Deal: 1 deck, 1 joker, 10 cards each (2 players)" in text
 
 
 def test_carousel_pad_names_its_bonuses_and_target(client):
     text = pad_text(client.get("/variants/carousel/pad.pdf"))
     assert "undercut 10" in text and "out with no cards left 25" in text
     assert "reaching the target at the end 100" in text and "per round won at the end 25" in text
-    assert "knock with at most 5" in text and "first to reach 150" in text
+    assert "knock with at most 5" in text
+    assert "End: first to reach 150; highest total wins." in text
 
 
 def test_pad_on_letter_paper(client):

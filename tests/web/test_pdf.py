@@ -4,8 +4,16 @@ Rami penalties from shared/rules/VARIANTS.md: each loser adds the cards in hand
 (joker 150, ace 11, J/Q/K 10, others face value), +100 if not yet melded.
 """
 
+import io
+import itertools
 import re
+import subprocess
+import tempfile
 
+import pytest
+from pypdf import PdfReader
+
+from scorekeeper.printable import chart
 from tests.web.sessions import pdf_text, rami_round, start_game, view_link
 
 
@@ -61,3 +69,62 @@ def test_read_only_link_prints_too_and_the_file_is_named(client):
 
 def test_unknown_session_has_no_sheet(client):
     assert client.get("/s/no-such-link/sheet.pdf").status_code == 404
+
+
+def _archival_facts(pdf: bytes) -> tuple[str, str, str]:
+    """What pdfinfo says of the file: whether it is tagged, its XMP, and its language."""
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as file:
+        file.write(pdf)
+        file.flush()
+        info = subprocess.run(["pdfinfo", file.name], capture_output=True, text=True).stdout
+        xmp = subprocess.run(["pdfinfo", "-meta", file.name], capture_output=True, text=True)
+    lang = PdfReader(io.BytesIO(pdf)).trailer["/Root"].get("/Lang")
+    return info, xmp.stdout, str(lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_sheets_and_pads_are_tagged_archival_pdfs_in_the_readers_language(client, lang):
+    path = start_game(client, "rummy", ["Ana", "Ben"])
+    for url in (f"{path}/sheet.pdf", "/variants/rummy/pad.pdf?players=2"):
+        response = client.get(url, headers={"Accept-Language": lang})
+        pdf_text(response)
+        info, xmp, document_lang = _archival_facts(response.data)
+        # read by screen readers: a structure tree; kept for years: PDF/A-3 (level A), and
+        # it says PDF/UA-1 too
+        assert re.search(r"^Tagged:\s+yes$", info, re.M)
+        assert 'pdfaid:part="3"' in xmp and 'pdfaid:conformance="A"' in xmp
+        assert "<pdfuaid:part>1</pdfuaid:part>" in xmp
+        assert document_lang == lang
+
+
+def test_chart_names_never_overlap_and_stay_inside(client):
+    # three totals ending together at 0 and one far above: the three names are moved
+    # apart by a line of text each (8 pt), the lowest still inside the 200 pt box
+    series = {"Ana": [0, 0], "Ben": [0, 271], "Cem": [0, 0], "Dan": [0, 0]}
+    drawn = chart(list(series), series, label_gap=8)
+    placed = sorted(line["label_y"] for line in drawn["lines"])
+    assert all(below - above >= 8 for above, below in itertools.pairwise(placed)), placed
+    assert placed[0] >= 7 and placed[-1] <= 200
+
+
+def test_the_sheet_points_to_a_section_it_has_one_line_a_round_and_no_empty_column(client):
+    path = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    rounds = [
+        rami_round("Ana", {"Ben": "JK AS 10H", "Cem": "4C"}, {"Cem"}),
+        rami_round("Ben", {"Ana": "KD", "Cem": "5S 5H"}, {"Ana", "Cem"}),
+    ]
+    for data in rounds:
+        assert client.post(f"{path}/rounds/new", data=data).status_code == 302
+    lines = [
+        " ".join(line.split()) for line in pdf_text(client.get(f"{path}/sheet.pdf")).splitlines()
+    ]
+    text = " ".join(lines)
+    assert "(see “How each round was scored”)" in text and "How each round was scored" in lines
+    # each round's explanation starts a line of its own
+    assert any(
+        line.startswith("1. Ana: went out: 0") and line.endswith("Cem: 4♣ 4") for line in lines
+    )
+    assert any(line.startswith("2. Ana: K♦ 10") for line in lines)
+    # nobody has won yet: the standings have no winner column
+    assert "Rank Player Total Rounds won" in lines
+    assert "Winner" not in text
