@@ -79,14 +79,14 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     from .rules import RulesError
 
     if args.command == "sheet":
-        from .money import currency_code
+        from .stakes import checked_stake
         from .views.pdf_sheets import render_sheet
 
         checked = exchange.load_file(args.file)
         session = checked["session"]
-        stake, currency = args.stake or session["stake"], args.currency or session["currency"]
-        if stake or currency:
-            currency = currency_code(currency)
+        stake, currency = checked_stake(
+            args.stake or session["stake"], args.currency or session["currency"]
+        )
         record = {
             "name": session["name"],
             "created": session["created"],

@@ -22,13 +22,14 @@ import io
 from datetime import UTC, datetime
 from typing import Any
 
-from .money import amount_text, currency_code, digits_of
+from .money import amount_text, digits_of
 from .printable import default_name, house_rules
 from .rules import RulesError, game
 from .rules.catalog import resolve
 from .rules.messages import N_, Message
 from .rules.reading import MOST_REQUEST_BYTES, parse_json_request
-from .rules.settlement import settle_game, stake_in_units
+from .rules.settlement import settle_game
+from .stakes import checked_stake, kept_stake
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
@@ -49,6 +50,7 @@ def record(
 ) -> dict[str, Any]:
     """The export of a stored session (its rounds, every saved version, name and stake)."""
     request = session.engine_request([stored.facts for stored in rounds])
+    stake, currency = kept_stake(details)
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -62,8 +64,9 @@ def record(
                 session.variant, session.options, len(session.players)
             )
         },
-        "stake": details.get("stake"),
-        "currency": details.get("currency"),
+        # a stake an older version kept unchecked is left out, so the file imports again
+        "stake": stake,
+        "currency": currency,
         "history": [
             {
                 "position": version["position"],
@@ -234,11 +237,7 @@ def read(data: Any) -> dict[str, Any]:
         raise _bad(error.message, field) from None
     players = list(request["players"])
     rounds = request.get("rounds", [])
-    stake, currency = data.get("stake"), data.get("currency")
-    if stake is not None or currency is not None:
-        currency = currency_code(currency)
-        stake_in_units(stake, digits_of(currency))
-        stake = str(stake)
+    stake, currency = checked_stake(data.get("stake"), data.get("currency"))
     created = _date(data, "created")
     return {
         "session": {

@@ -33,13 +33,13 @@ from ..extensions import kept
 from ..formatting import number_text, translated
 from ..i18n import gettext as _
 from ..links import share_url
-from ..money import amount_text, currency_code, digits_of
+from ..money import amount_text, digits_of
 from ..printable import default_name
 from ..rules import RulesError, game
 from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, resolve
 from ..rules.reading import MOST_REQUEST_BYTES
-from ..rules.settlement import stake_in_units
 from ..score_sheet import build_sheet, game_of
+from ..stakes import checked_stake, kept_stake, stake_left_out
 from .access import device_id, open_session, remember, require_edit
 from .pdf_sheets import BASIS_TEXT, page_locale
 
@@ -79,7 +79,7 @@ def _settlement_view(
     sheet = sheet if sheet is not None else build_sheet(session, last=0)
     if sheet.error:
         return None
-    currency, stake = details["currency"], details["stake"]
+    stake, currency = kept_stake(details)
     money = bool(currency and stake)
     settled = sheet.settlement(stake if money else None, digits_of(currency))
     locale = page_locale()
@@ -96,6 +96,7 @@ def _settlement_view(
             for payment in settled["payments"]
         ],
         "played": bool(sheet.round_count),
+        "stake_left_out": stake_left_out(details),
     }
 
 
@@ -124,12 +125,10 @@ def details(token: str):
     if not form.validate_on_submit():
         abort(400)
     name = (form.name.data or "").strip() or None
-    stake = (form.stake.data or "").strip().replace(",", ".") or None
-    currency = (form.currency.data or "").strip() or None
     try:
-        if stake or currency:
-            currency = currency_code(currency)
-            stake_in_units(stake, digits_of(currency))
+        stake, currency = checked_stake(
+            (form.stake.data or "").strip() or None, (form.currency.data or "").strip() or None
+        )
     except RulesError as error:
         flash(translated(error.message))
         return redirect(url_for("sessions.page", token=token))
