@@ -71,9 +71,7 @@ def test_an_imported_file_with_such_a_stake_is_refused_and_nothing_saved(
         content_type="multipart/form-data",
     )
     assert answer.status_code == 400
-    assert f"a stake is at most 1,000,000 {currency} a point" in html.unescape(
-        answer.data.decode()
-    )
+    assert f"a stake is at most 1,000,000 {currency} a point" in html.unescape(answer.data.decode())
     assert stored_stake(app) == []
 
 
