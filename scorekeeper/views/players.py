@@ -20,6 +20,7 @@ from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..rules import seating
 from ..rules.catalog import get_variant
+from ..rules.names import normalised
 from ..score_sheet import build_sheet
 from .access import require_edit
 
@@ -30,7 +31,7 @@ class _NewName:
     """A name the new-session form would take (the engine checks it is not taken)."""
 
     def __call__(self, form: FlaskForm, field: Any) -> None:
-        name = (field.data or "").strip()
+        name = normalised(field.data or "")
         if not name:
             raise ValidationError(_("Enter a name."))
         problem = name_problem(name, get_variant(form.variant_id))
