@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from datetime import UTC, datetime
 from typing import Any
 
+from . import kept_json
 from .money import amount_text, digits_of
 from .printable import default_name, house_rules
 from .rules import RulesError, game
@@ -151,6 +153,15 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
         ]
     if not isinstance(history, list):
         raise _bad(N_("'history' must be a list of saved versions"), "history")
+    if len(history) > MOST_VERSIONS:
+        raise _bad(
+            N_(
+                "a session keeps at most %(most)s saved versions, not %(count)s",
+                most=f"{MOST_VERSIONS:,}",
+                count=f"{len(history):,}",
+            ),
+            "history",
+        )
     checked = []
     last: dict[int, tuple[Any, bool]] = {}
     for i, version in enumerate(history):
@@ -194,6 +205,33 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
     return checked
 
 
+# What one import may make the server keep. A file is small beside what it causes: each
+# round's facts are kept with every version of it, and the engine's answer for each round
+# (its explain lines as messages) with the game's state after it, 20 to 50 times the
+# file. The longest evening the API scores, 2,000 rounds, keeps 24 MiB at 7 players with
+# counted hands, about 34 MiB with every card written out: the bound lets such an
+# evening come back from its export, and refuses more.
+MOST_ROUNDS = 2_000
+MOST_VERSIONS = 10_000
+MOST_STORED_BYTES = 48 * 1024 * 1024
+
+
+def _check_stored_size(history: list[dict[str, Any]], result: dict[str, Any]) -> None:
+    """Refuse a file whose rounds, versions and scores would take more than the bound."""
+    stored = sum(len(json.dumps(version["facts"])) for version in history)
+    for scored in result["rounds"]:  # what each round's kept score holds
+        stored += len(kept_json.dumps(scored))
+        if stored > MOST_STORED_BYTES:
+            raise _bad(
+                N_(
+                    "this file would take more than %(most)s MiB on the server: "
+                    "split the evening into shorter sessions",
+                    most=MOST_STORED_BYTES // (1024 * 1024),
+                ),
+                None,
+            )
+
+
 def read(data: Any) -> dict[str, Any]:
     """A session file checked through; raises RulesError naming the first problem."""
     if not isinstance(data, dict):
@@ -230,6 +268,16 @@ def read(data: Any) -> dict[str, Any]:
         )
     if not isinstance(request, dict):
         raise _bad(N_("'game' must be the contract's game request"), "game")
+    rounds = request.get("rounds")
+    if isinstance(rounds, list) and len(rounds) > MOST_ROUNDS:
+        raise _bad(
+            N_(
+                "a session holds at most %(most)s rounds, not %(count)s",
+                most=f"{MOST_ROUNDS:,}",
+                count=f"{len(rounds):,}",
+            ),
+            f"{prefix}.rounds" if prefix else "rounds",
+        )
     try:
         result = game(request)
     except RulesError as error:
@@ -239,6 +287,8 @@ def read(data: Any) -> dict[str, Any]:
     rounds = request.get("rounds", [])
     stake, currency = checked_stake(data.get("stake"), data.get("currency"))
     created = _date(data, "created")
+    history = _history(data, rounds)
+    _check_stored_size(history, result)
     return {
         "session": {
             "variant": request["variant"],
@@ -250,7 +300,7 @@ def read(data: Any) -> dict[str, Any]:
             "stake": stake,
             "currency": currency,
         },
-        "history": _history(data, rounds),
+        "history": history,
         "result": result,
     }
 

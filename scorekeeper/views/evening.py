@@ -7,6 +7,7 @@ Settlement and the session's name show on the session page through the
 from __future__ import annotations
 
 import json
+import time
 from collections import defaultdict
 from io import BytesIO
 from typing import Any
@@ -22,6 +23,7 @@ from flask import (
     send_file,
     url_for,
 )
+from flask_limiter import RequestLimit
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import StringField
@@ -178,6 +180,25 @@ def export_csv(token: str):
             f'{session.created[:10]}.csv"'
         },
     )
+
+
+# A table imports an evening now and then; more than this is someone filling the disk
+# (each import keeps at most exchange.MOST_STORED_BYTES). A phone that drops its cookie is
+# still counted by its address, per day (a club's phones may share one behind its router,
+# hence the larger number).
+IMPORTS_PER_PHONE = "5 per hour"
+IMPORTS_PER_ADDRESS = "20 per day"
+
+
+def too_many_imports(limit: RequestLimit) -> Response:
+    """The import page again, saying why (counted in rate_limits.py)."""
+    error = _(
+        "%(count)s files were imported from here lately: wait a while, then import again.",
+        count=limit.limit.amount,
+    )
+    page = render_template("import.html", form=ImportForm(), error=error)
+    retry = max(1, int(limit.window.reset_time - time.time()))
+    return Response(page, status=429, headers={"Retry-After": str(retry)})
 
 
 @bp.route("/import", methods=["GET", "POST"])
