@@ -66,9 +66,13 @@ def _write(path: str | None, data: bytes, stdout: TextIO) -> None:
 
 
 def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
+    from .disk import DiskFull
+
     stdout = stdout or sys.stdout
     try:
         return refusing(lambda: _run(args, stdout), stdout)
+    except DiskFull:
+        return refuse("the disk is full: nothing was saved", None, stdout)
     except OSError as error:
         name = getattr(error, "filename", None) or ""
         return refuse(f"cannot use {name}: {error.strerror or error}", None, stdout)
