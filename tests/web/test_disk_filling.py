@@ -2,6 +2,7 @@
 hour, a look without a cookie stores nothing, and a full disk is said with the entry kept."""
 
 import html
+import http.client
 import io
 import json
 import re
@@ -13,6 +14,7 @@ import pytest
 from scorekeeper import create_app, db, exchange
 from scorekeeper.exchange import MOST_ROUNDS
 from tests.web.conftest import SECRET_KEY
+from tests.web.serving import Phone, Server, hidden
 from tests.web.sessions import start_game, view_link
 
 DISK_FULL = "The server's disk is full: nothing was saved. Your entry is kept below."
@@ -231,3 +233,50 @@ def test_a_new_game_on_a_full_disk_keeps_the_players_typed(client, app):
     assert refused and all(a.status_code == 503 for a in refused)
     assert DISK_FULL in said(refused[0])
     assert "Anaxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" in said(refused[0])
+
+
+def test_a_served_phone_is_counted_across_the_workers(tmp_path):
+    """Three worker processes: each import goes on a new connection (any worker may take
+    it), and the sixth is refused all the same."""
+    server = Server(tmp_path / "served.sqlite", "--workers", "3").start()
+    phone = Phone(server.port)
+    try:
+        _, _, page = phone.get("/import")
+        token = hidden(page, "csrf_token")
+        game = {"variant": "rummy", "players": ["Ana", "Ben"], "rounds": alternating(2)}
+        answers = []
+        for _ in range(6):
+            phone.close()  # a new connection each time
+            answers.append(served_upload(phone, token, json.dumps(game).encode())[0])
+        assert answers == [302] * 5 + [429]
+    finally:
+        phone.close()
+        server.stop()
+
+
+def served_upload(phone, token, body):
+    boundary = "scorekeeper-test-boundary"
+    form = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n{token}\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+            f'filename="session.json"\r\nContent-Type: application/json\r\n\r\n'
+        ).encode()
+        + body
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    conn = http.client.HTTPConnection("127.0.0.1", phone.port, timeout=30)
+    try:
+        conn.request(
+            "POST",
+            "/import",
+            body=form,
+            headers={
+                "Content-Type": f"multipart/form-data; boundary={boundary}",
+                "Cookie": phone.cookie,
+            },
+        )
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
