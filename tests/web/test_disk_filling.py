@@ -235,6 +235,24 @@ def test_a_new_game_on_a_full_disk_keeps_the_players_typed(client, app):
     assert "Anaxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" in said(refused[0])
 
 
+def test_an_import_on_a_full_disk_is_said_and_nothing_is_half_saved(client, app):
+    start_game(client, "rummy", SIX)
+    sessions = count(app, "sessions")
+    fill_the_disk(app)
+    game = {"variant": "rummy", "players": SIX, "options": {"target": 100_000}}
+    game["rounds"] = alternating_six(30)
+    answer = upload(client, game)
+    assert answer.status_code == 503
+    assert "The server's disk is full" in said(answer)
+    assert count(app, "sessions") == sessions and count(app, "round_versions") == 0
+    assert "What you typed is still in the form" in said(answer)
+
+def alternating_six(rounds):
+    """Ana and Ben take turns going out; the other of them holds a deuce, the rest a card."""
+    held = dict(zip(SIX[2:], (["KS"], ["QH"], ["JD"], ["9C"]), strict=True))
+    return [{"winner": SIX[i % 2], "hands": held | {SIX[1 - i % 2]: ["2C"]}} for i in range(rounds)]
+
+
 def test_a_served_phone_is_counted_across_the_workers(tmp_path):
     """Three worker processes: each import goes on a new connection (any worker may take
     it), and the sixth is refused all the same."""
