@@ -247,6 +247,7 @@ def test_an_import_on_a_full_disk_is_said_and_nothing_is_half_saved(client, app)
     assert count(app, "sessions") == sessions and count(app, "round_versions") == 0
     assert "What you typed is still in the form" in said(answer)
 
+
 def alternating_six(rounds):
     """Ana and Ben take turns going out; the other of them holds a deuce, the rest a card."""
     held = dict(zip(SIX[2:], (["KS"], ["QH"], ["JD"], ["9C"]), strict=True))
