@@ -169,7 +169,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     app.session_interface = SessionCookies()
 
-    from . import db, static_files
+    from . import db, disk, rate_limits, static_files
     from .views import BLUEPRINTS
 
     @app.before_request
@@ -223,6 +223,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
+    rate_limits.init_app(app)
+    disk.init_app(app)
 
     @app.context_processor
     def template_helpers() -> dict[str, Any]:
@@ -352,6 +354,8 @@ def register_error_pages(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
+        if error.response is not None:  # the raiser made the page already (too many imports)
+            return error.response
         status = error.code or 500
         if request.path.startswith("/api/"):
             response = json_error(error.description or error.name, None, status)

@@ -66,9 +66,13 @@ def _write(path: str | None, data: bytes, stdout: TextIO) -> None:
 
 
 def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
+    from .disk import DiskFull
+
     stdout = stdout or sys.stdout
     try:
         return refusing(lambda: _run(args, stdout), stdout)
+    except DiskFull:
+        return refuse("the disk is full: nothing was saved", None, stdout)
     except OSError as error:
         name = getattr(error, "filename", None) or ""
         return refuse(f"cannot use {name}: {error.strerror or error}", None, stdout)
@@ -79,14 +83,14 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     from .rules import RulesError
 
     if args.command == "sheet":
-        from .money import currency_code
+        from .stakes import checked_stake
         from .views.pdf_sheets import render_sheet
 
         checked = exchange.load_file(args.file)
         session = checked["session"]
-        stake, currency = args.stake or session["stake"], args.currency or session["currency"]
-        if stake or currency:
-            currency = currency_code(currency)
+        stake, currency = checked_stake(
+            args.stake or session["stake"], args.currency or session["currency"]
+        )
         record = {
             "name": session["name"],
             "created": session["created"],

@@ -19,16 +19,19 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from datetime import UTC, datetime
 from typing import Any
 
-from .money import amount_text, currency_code, digits_of
+from . import kept_json
+from .money import amount_text, digits_of
 from .printable import default_name, house_rules
 from .rules import RulesError, game
 from .rules.catalog import resolve
 from .rules.messages import N_, Message
 from .rules.reading import MOST_REQUEST_BYTES, parse_json_request
-from .rules.settlement import settle_game, stake_in_units
+from .rules.settlement import settle_game
+from .stakes import checked_stake, kept_stake
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
@@ -49,6 +52,7 @@ def record(
 ) -> dict[str, Any]:
     """The export of a stored session (its rounds, every saved version, name and stake)."""
     request = session.engine_request([stored.facts for stored in rounds])
+    stake, currency = kept_stake(details)
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -62,8 +66,9 @@ def record(
                 session.variant, session.options, len(session.players)
             )
         },
-        "stake": details.get("stake"),
-        "currency": details.get("currency"),
+        # a stake an older version kept unchecked is left out, so the file imports again
+        "stake": stake,
+        "currency": currency,
         "history": [
             {
                 "position": version["position"],
@@ -148,6 +153,15 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
         ]
     if not isinstance(history, list):
         raise _bad(N_("'history' must be a list of saved versions"), "history")
+    if len(history) > MOST_VERSIONS:
+        raise _bad(
+            N_(
+                "a session keeps at most %(most)s saved versions, not %(count)s",
+                most=f"{MOST_VERSIONS:,}",
+                count=f"{len(history):,}",
+            ),
+            "history",
+        )
     checked = []
     last: dict[int, tuple[Any, bool]] = {}
     for i, version in enumerate(history):
@@ -191,6 +205,33 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
     return checked
 
 
+# What one import may make the server keep. A file is small beside what it causes: each
+# round's facts are kept with every version of it, and the engine's answer for each round
+# (its explain lines as messages) with the game's state after it, 20 to 50 times the
+# file. The longest evening the API scores, 2,000 rounds, keeps 24 MiB at 7 players with
+# counted hands, about 34 MiB with every card written out: the bound lets such an
+# evening come back from its export, and refuses more.
+MOST_ROUNDS = 2_000
+MOST_VERSIONS = 10_000
+MOST_STORED_BYTES = 48 * 1024 * 1024
+
+
+def _check_stored_size(history: list[dict[str, Any]], result: dict[str, Any]) -> None:
+    """Refuse a file whose rounds, versions and scores would take more than the bound."""
+    stored = sum(len(json.dumps(version["facts"])) for version in history)
+    for scored in result["rounds"]:  # what each round's kept score holds
+        stored += len(kept_json.dumps(scored))
+        if stored > MOST_STORED_BYTES:
+            raise _bad(
+                N_(
+                    "this file would take more than %(most)s MiB on the server: "
+                    "split the evening into shorter sessions",
+                    most=MOST_STORED_BYTES // (1024 * 1024),
+                ),
+                None,
+            )
+
+
 def read(data: Any) -> dict[str, Any]:
     """A session file checked through; raises RulesError naming the first problem."""
     if not isinstance(data, dict):
@@ -227,6 +268,16 @@ def read(data: Any) -> dict[str, Any]:
         )
     if not isinstance(request, dict):
         raise _bad(N_("'game' must be the contract's game request"), "game")
+    rounds = request.get("rounds")
+    if isinstance(rounds, list) and len(rounds) > MOST_ROUNDS:
+        raise _bad(
+            N_(
+                "a session holds at most %(most)s rounds, not %(count)s",
+                most=f"{MOST_ROUNDS:,}",
+                count=f"{len(rounds):,}",
+            ),
+            f"{prefix}.rounds" if prefix else "rounds",
+        )
     try:
         result = game(request)
     except RulesError as error:
@@ -234,12 +285,10 @@ def read(data: Any) -> dict[str, Any]:
         raise _bad(error.message, field) from None
     players = list(request["players"])
     rounds = request.get("rounds", [])
-    stake, currency = data.get("stake"), data.get("currency")
-    if stake is not None or currency is not None:
-        currency = currency_code(currency)
-        stake_in_units(stake, digits_of(currency))
-        stake = str(stake)
+    stake, currency = checked_stake(data.get("stake"), data.get("currency"))
     created = _date(data, "created")
+    history = _history(data, rounds)
+    _check_stored_size(history, result)
     return {
         "session": {
             "variant": request["variant"],
@@ -251,7 +300,7 @@ def read(data: Any) -> dict[str, Any]:
             "stake": stake,
             "currency": currency,
         },
-        "history": _history(data, rounds),
+        "history": history,
         "result": result,
     }
 

@@ -37,5 +37,8 @@ def kept(key: tuple, version: object, make: Callable[[], Rendered]) -> Rendered:
     if found is not None and found[0] == version:
         return found[1]
     rendered = make()
-    cache.set(name, (version, rendered))
+    if not cache.set(name, (version, rendered)):  # no room: its draft file stays behind
+        from .disk import clean_cache_drafts
+
+        clean_cache_drafts()
     return rendered

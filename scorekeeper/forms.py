@@ -3,7 +3,6 @@ so every variant gets its own form without a template of its own."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from flask import has_request_context, request
@@ -25,6 +24,8 @@ from .formatting import translated
 from .i18n import gettext
 from .i18n import lazy_gettext as _l
 from .rules.catalog import Variant
+from .rules.names import LONGEST_NAME, normalised, repeated, same_name
+from .rules.names import name_problem as engine_name_problem
 
 try:  # WTForms 3.3 names its choices; older releases take (value, label) pairs
     from wtforms.fields.choices import SelectChoice as _SelectChoice
@@ -72,25 +73,15 @@ def _option_field(name: str, spec: Any) -> Field:
 
 
 def players_from_text(text: str) -> list[str]:
-    return [line.strip() for line in text.replace(",", "\n").splitlines() if line.strip()]
-
-
-LONGEST_NAME = 40
-# bidirectional overrides and isolates: they make a name display as another one
-_BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    names = (normalised(line) for line in text.replace(",", "\n").splitlines())
+    return [name for name in names if name]
 
 
 def name_problem(name: str, variant: Variant) -> str | None:
-    """Why this (trimmed) player name cannot be used in this variant, or None."""
-    if len(name) > LONGEST_NAME:
-        return gettext(
-            "%(start)s… is %(length)s characters long; a name has at most %(most)s.",
-            start=name[:12],
-            length=len(name),
-            most=LONGEST_NAME,
-        )
-    if any(unicodedata.category(c) in ("Cc", "Cs") or c in _BIDI_CONTROLS for c in name):
-        return gettext("A name cannot contain control characters.")
+    """Why this (normalised) player name cannot be used in this variant, or None."""
+    problem = engine_name_problem(name)
+    if problem is not None:
+        return translated(problem)
     if ">" in name and "fed" in variant.round_facts:
         # it separates the giver from the taker in the list of discards taken
         return gettext("A name cannot contain '>'.")
@@ -118,7 +109,7 @@ def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> Fla
                 problem = name_problem(name, variant)
                 if problem:
                     raise ValidationError(problem)
-            if len({name.casefold() for name in names}) < len(names):
+            if repeated(names) is not None:
                 raise ValidationError(
                     _l("Two players have the same name: give each a different one.")
                 )
@@ -143,9 +134,14 @@ def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> Fla
                 )
 
         def validate_dealer(self, field: Field) -> None:
+            if not (field.data or "").strip():
+                return
+            wanted = same_name(normalised(field.data))
             names = players_from_text(self.players.data or "")
-            if field.data and field.data.strip() not in names:
+            found = next((name for name in names if same_name(name) == wanted), None)
+            if found is None:
                 raise ValidationError(_l("The dealer must be one of the players."))
+            field.data = found  # as the players list spells it
 
     option_names = []
     for name, spec in variant.options.items():

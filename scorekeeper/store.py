@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from . import kept_json
+from . import disk, kept_json
 from .db import get_db
 
 
@@ -111,13 +111,14 @@ class AlreadySaved(Exception):
 def _immediate() -> Iterator[sqlite3.Connection]:
     """A write transaction that takes the write lock at once, so what it reads stays true."""
     conn = get_db().conn
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield conn
-    except BaseException:
-        conn.rollback()
-        raise
-    conn.commit()
+    with disk.said():
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
 
 
 @contextmanager
@@ -156,7 +157,7 @@ def create_session(
         "previous_id": previous_id,
         "revision": 0,
     }
-    with db.conn:
+    with disk.said(), db.conn:
         row_id = db["sessions"].insert(row).last_pk
     return get_session(row_id)
 
@@ -588,7 +589,7 @@ def remember_device(device_id: str, session_id: int, can_edit: bool) -> None:
     ).fetchone()
     if row is not None and row[0] >= int(can_edit):
         return  # already listed: a page view writes nothing
-    with db.conn:
+    with disk.said(), db.conn:
         db.execute(
             "insert into device_sessions (device_id, session_id, can_edit, last_seen) "
             "values (?, ?, ?, ?) on conflict (device_id, session_id) "
@@ -718,7 +719,7 @@ def set_session_details(
     session_id: int, name: str | None, stake: str | None, currency: str | None
 ) -> None:
     db = get_db()
-    with db.conn:
+    with disk.said(), db.conn:
         db.execute(
             "update sessions set name = ?, stake = ?, currency = ?, revision = revision + 1 "
             "where id = ?",
@@ -738,6 +739,18 @@ def import_session(
     conn = get_db().conn
     columns = {row[1] for row in conn.execute("pragma table_info(sessions)")}
     version_columns = {row[1] for row in conn.execute("pragma table_info(round_versions)")}
+    with disk.said():
+        return _import_session(conn, columns, version_columns, session, history, summary)
+
+
+def _import_session(
+    conn: sqlite3.Connection,
+    columns: set[str],
+    version_columns: set[str],
+    session: dict[str, Any],
+    history: list[dict[str, Any]],
+    summary: dict[str, Any] | None,
+) -> int:
     conn.execute("BEGIN IMMEDIATE")
     try:
         session_id = conn.execute(

@@ -4,6 +4,7 @@ and the cards inside it parsed with the JSON path of each."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -98,6 +99,23 @@ def _short(text: str) -> str:
     return text if len(text) <= 20 else text[:20] + "…"
 
 
+# JSON may escape half of a UTF-16 pair ("\ud800") alone: Python reads it as a string that
+# no file, page or database can hold
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_text(text: str, path: str | None) -> None:
+    found = _LONE_SURROGATE.search(text)
+    if found is not None:
+        raise RulesError(
+            N_(
+                "a text in the request holds U+%(code)s, half of a character and no text by itself",
+                code=f"{ord(found.group()):04X}",
+            ),
+            path,
+        )
+
+
 def _check_tree(data: Any, most_items: int, most_string_chars: int) -> None:
     """Walk the parsed JSON (without recursion) and refuse the first value over a limit."""
     stack: list[tuple[Any, str | None, int]] = [(data, None, 1)]
@@ -118,6 +136,8 @@ def _check_tree(data: Any, most_items: int, most_string_chars: int) -> None:
             items = value.items() if isinstance(value, dict) else enumerate(value)
             children = []
             for key, child in items:
+                if isinstance(key, str):
+                    _check_text(key, path)
                 if isinstance(key, str) and len(key) > most_string_chars:
                     raise RulesError(
                         N_(
@@ -133,7 +153,10 @@ def _check_tree(data: Any, most_items: int, most_string_chars: int) -> None:
             raise RulesError(
                 N_("the number %(text)s %(why)s", text=_short(value.text), why=value.why), path
             )
-        elif isinstance(value, str) and len(value) > most_string_chars:
+        elif isinstance(value, str):
+            _check_text(value, path)
+            if len(value) <= most_string_chars:
+                continue
             raise RulesError(
                 N_(
                     "a text in the request is longer than %(most)s characters: '%(text)s'",

@@ -27,6 +27,7 @@ from .catalog import Rules, Scoring, resolve
 from .errors import RoundError, RulesError
 from .melds import MeldVerdict, going_out_reason, judge_meld
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
+from .names import name_problem, repeated, same_name
 from .reading import as_request, cards_at, melds_at
 
 GOING_OUT_ENDS = ("out", "rummy")
@@ -208,7 +209,11 @@ def _players(request: Mapping[str, Any]) -> list[str]:
         or not all(isinstance(p, str) and p for p in players)
     ):
         raise RoundError(N_("'players' must be a list of player names, in seat order"), "players")
-    if len({p.casefold() for p in players}) < len(players):
+    for index, player in enumerate(players):
+        problem = name_problem(player)
+        if problem is not None:
+            raise RoundError(problem, f"players[{index}]")
+    if repeated(players) is not None:
         raise RoundError(N_("each player must have a different name (ignoring case)"), "players")
     return players
 
@@ -217,8 +222,8 @@ def _seat(name: object, players: Sequence[str]) -> str | None:
     """The seat's own spelling of a name given in any case ("ben" is Ben), or None."""
     if not isinstance(name, str):
         return None
-    wanted = name.casefold()
-    return next((p for p in players if p.casefold() == wanted), None)
+    wanted = same_name(name)
+    return next((p for p in players if same_name(p) == wanted), None)
 
 
 ROLES = {

@@ -29,8 +29,8 @@ from typing import Any
 
 from .errors import RoundError
 from .messages import N_
+from .names import LONGEST_NAME, name_problem, normalised, same_name
 
-LONGEST_NAME = 40
 MOST_TOTAL = 99_999  # a chosen starting total: far past any game's target, both signs
 ACTIONS = ("rename", "leave", "join")
 
@@ -62,8 +62,8 @@ def is_change(data: object) -> bool:
 
 
 def _find(name: object, names: list[str], path: str) -> str:
-    wanted = name.casefold() if isinstance(name, str) else None
-    found = next((p for p in names if p.casefold() == wanted), None)
+    wanted = same_name(name) if isinstance(name, str) else None
+    found = next((p for p in names if same_name(p) == wanted), None)
     if found is None:
         raise RoundError(
             N_(
@@ -77,13 +77,16 @@ def _find(name: object, names: list[str], path: str) -> str:
 
 
 def _new_name(name: object, seating: Seating, path: str, own: str | None = None) -> str:
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= LONGEST_NAME:
+    if not isinstance(name, str):
         raise RoundError(
             N_("a player's name has 1 to %(most)s characters", most=LONGEST_NAME), path
         )
-    name = name.strip()
+    name = normalised(name)
+    problem = name_problem(name)
+    if problem is not None:
+        raise RoundError(problem, path)
     taken = [p for p in [*seating.order, *seating.former] if p != own]
-    if name.casefold() in {p.casefold() for p in taken}:
+    if same_name(name) in {same_name(p) for p in taken}:
         raise RoundError(
             N_("the name '%(name)s' is already used in this game (ignoring case)", name=name),
             path,

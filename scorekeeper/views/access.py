@@ -12,15 +12,22 @@ from flask import abort
 from flask import session as cookie
 
 from .. import store
+from ..disk import DiskFull
 
 DEVICE = "device"  # the signed cookie's random id of this phone; its games are in the database
 HELD = "held"  # the old cookie list of links, moved into the database on the first visit
 
 
+def _known_device() -> bool:
+    """Whether the phone came back with the id this app gave it (it keeps our cookie)."""
+    device = cookie.get(DEVICE)
+    return isinstance(device, str) and 16 <= len(device) <= 64
+
+
 def device_id() -> str:
     """This phone's id, made on its first visit (games it held in the old cookie move over)."""
     device = cookie.get(DEVICE)
-    if not isinstance(device, str) or not 16 <= len(device) <= 64:
+    if not _known_device():
         device = secrets.token_urlsafe(16)
         cookie[DEVICE] = device
         cookie.permanent = True
@@ -34,7 +41,18 @@ def device_id() -> str:
 
 
 def remember(session: store.Session, can_edit: bool) -> None:
-    store.remember_device(device_id(), session.id, can_edit)
+    """Put the game on this phone's list. A read-only look from a phone without an id yet
+    gives it one and notes the game in its cookie; the row is made when the phone comes back
+    with that cookie (see device_id), so a visitor that keeps no cookie (a script asking
+    again and again) adds nothing to the database."""
+    if not can_edit and not _known_device():
+        device_id()
+        cookie[HELD] = [session.view_token]
+        return
+    try:
+        store.remember_device(device_id(), session.id, can_edit)
+    except DiskFull:  # the list is a convenience: the game still shows
+        return
 
 
 def open_session(token: str) -> tuple[store.Session, bool]:

@@ -7,6 +7,7 @@ Settlement and the session's name show on the session page through the
 from __future__ import annotations
 
 import json
+import time
 from collections import defaultdict
 from io import BytesIO
 from typing import Any
@@ -22,6 +23,7 @@ from flask import (
     send_file,
     url_for,
 )
+from flask_limiter import RequestLimit
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import StringField
@@ -33,13 +35,13 @@ from ..extensions import kept
 from ..formatting import number_text, translated
 from ..i18n import gettext as _
 from ..links import share_url
-from ..money import amount_text, currency_code, digits_of
+from ..money import amount_text, digits_of
 from ..printable import default_name
 from ..rules import RulesError, game
 from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, resolve
 from ..rules.reading import MOST_REQUEST_BYTES
-from ..rules.settlement import stake_in_units
 from ..score_sheet import build_sheet, game_of
+from ..stakes import checked_stake, kept_stake, stake_left_out
 from .access import device_id, open_session, remember, require_edit
 from .pdf_sheets import BASIS_TEXT, page_locale
 
@@ -79,7 +81,7 @@ def _settlement_view(
     sheet = sheet if sheet is not None else build_sheet(session, last=0)
     if sheet.error:
         return None
-    currency, stake = details["currency"], details["stake"]
+    stake, currency = kept_stake(details)
     money = bool(currency and stake)
     settled = sheet.settlement(stake if money else None, digits_of(currency))
     locale = page_locale()
@@ -96,6 +98,7 @@ def _settlement_view(
             for payment in settled["payments"]
         ],
         "played": bool(sheet.round_count),
+        "stake_left_out": stake_left_out(details),
     }
 
 
@@ -124,12 +127,10 @@ def details(token: str):
     if not form.validate_on_submit():
         abort(400)
     name = (form.name.data or "").strip() or None
-    stake = (form.stake.data or "").strip().replace(",", ".") or None
-    currency = (form.currency.data or "").strip() or None
     try:
-        if stake or currency:
-            currency = currency_code(currency)
-            stake_in_units(stake, digits_of(currency))
+        stake, currency = checked_stake(
+            (form.stake.data or "").strip() or None, (form.currency.data or "").strip() or None
+        )
     except RulesError as error:
         flash(translated(error.message))
         return redirect(url_for("sessions.page", token=token))
@@ -179,6 +180,25 @@ def export_csv(token: str):
             f'{session.created[:10]}.csv"'
         },
     )
+
+
+# A table imports an evening now and then; more than this is someone filling the disk
+# (each import keeps at most exchange.MOST_STORED_BYTES). A phone that drops its cookie is
+# still counted by its address, per day (a club's phones may share one behind its router,
+# hence the larger number).
+IMPORTS_PER_PHONE = "5 per hour"
+IMPORTS_PER_ADDRESS = "20 per day"
+
+
+def too_many_imports(limit: RequestLimit) -> Response:
+    """The import page again, saying why (counted in rate_limits.py)."""
+    error = _(
+        "%(count)s files were imported from here lately: wait a while, then import again.",
+        count=limit.limit.amount,
+    )
+    page = render_template("import.html", form=ImportForm(), error=error)
+    retry = max(1, int(limit.window.reset_time - time.time()))
+    return Response(page, status=429, headers={"Retry-After": str(retry)})
 
 
 @bp.route("/import", methods=["GET", "POST"])

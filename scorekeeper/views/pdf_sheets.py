@@ -17,6 +17,7 @@ from ..printable import build
 from ..rules import RulesError
 from ..rules.messages import N_
 from ..score_sheet import kept_game
+from ..stakes import kept_stake
 from .access import open_session
 
 bp = Blueprint("sheets", __name__)
@@ -110,12 +111,13 @@ def render_sheet(
 
 def session_record(session: store.Session, rounds: list[Any]) -> dict[str, Any]:
     details = store.session_details(session.id)
+    stake, currency = kept_stake(details)  # one an older version kept unchecked is left out
     return {
         "name": details["name"],
         "created": session.created,
         "game": session.engine_request([stored.facts for stored in rounds]),
-        "stake": details["stake"],
-        "currency": details["currency"],
+        "stake": stake,
+        "currency": currency,
     }
 
 

@@ -14,12 +14,13 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from .. import changes, store
+from .. import changes, disk, store
 from ..forms import LONGEST_NAME, name_problem
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..rules import seating
 from ..rules.catalog import get_variant
+from ..rules.names import normalised
 from ..score_sheet import build_sheet
 from .access import require_edit
 
@@ -30,7 +31,7 @@ class _NewName:
     """A name the new-session form would take (the engine checks it is not taken)."""
 
     def __call__(self, form: FlaskForm, field: Any) -> None:
-        name = (field.data or "").strip()
+        name = normalised(field.data or "")
         if not name:
             raise ValidationError(_("Enter a name."))
         problem = name_problem(name, get_variant(form.variant_id))
@@ -113,7 +114,18 @@ def edit(token: str):
         form = forms[action]
         if form.validate():
             key = (form.submission.data or "").strip()[:64] or None
-            outcome = changes.apply(session.id, _plan(_change(action, form), key))
+            try:
+                outcome = changes.apply(session.id, _plan(_change(action, form), key))
+            except disk.DiskFull:  # the form again, as typed
+                form.form_errors.append(disk.message())
+                return render_template(
+                    "players.html",
+                    session=session,
+                    sheet=sheet,
+                    token=token,
+                    forms=forms,
+                    answer=answer,
+                ), 503
             if isinstance(outcome, changes.Broken):
                 form.form_errors.append(outcome.reason)
             else:

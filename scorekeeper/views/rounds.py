@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
-from .. import changes, derived, store
+from .. import changes, derived, disk, store
 from ..formatting import translated
 from ..forms import EmptyForm, field_for, fill_round_form, round_facts, round_form
 from ..i18n import gettext as _
@@ -238,7 +238,11 @@ def _handle(token: str, round_id: int | None):
     if request.method == "POST" and form.validate_on_submit():
         facts = round_facts(form, variant, entry.players)
         if form.save.data:
-            answer = _save(form, entry, round_id, facts)
+            try:
+                answer = _save(form, entry, round_id, facts)
+            except disk.DiskFull:  # the form again, as typed, like a conflict
+                form.form_errors.append(disk.message())
+                return _render(token, entry, form, None, None), 503
             if isinstance(answer, changes.Conflict):
                 if round_id is not None and store.number_of(session.id, round_id) is None:
                     flash(_("That round was deleted meanwhile."))

@@ -19,7 +19,7 @@ from flask import (
 )
 from flask import session as cookie
 
-from .. import changes, store
+from .. import changes, disk, store
 from ..extensions import kept
 from ..formatting import translated
 from ..forms import EmptyForm, option_field, options_from, players_from_text, session_form
@@ -80,7 +80,11 @@ def new(variant_id: str):
             field.errors = [*field.errors, translated(error.message)]
         else:
             dealer = (form.dealer.data or "").strip() or players[0]
-            session = store.create_session(variant.id, options, players, dealer)
+            try:
+                session = store.create_session(variant.id, options, players, dealer)
+            except disk.DiskFull:  # the form again, as typed
+                form.form_errors.append(disk.message())
+                return render_template("new_session.html", variant=variant, form=form), 503
             remember(session, True)
             return redirect(url_for("sessions.page", token=session.edit_token))
     return render_template("new_session.html", variant=variant, form=form)

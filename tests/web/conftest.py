@@ -16,6 +16,8 @@ def app(tmp_path):
             "SECRET_KEY": SECRET_KEY,
             "WTF_CSRF_ENABLED": False,
             "SERVER_NAME": "table.test",
+            # tests import far more files than a table does: test_import_limits counts them
+            "RATELIMIT_ENABLED": False,
         }
     )
 

@@ -1,0 +1,122 @@
+"""How often a phone may do what stores a lot: Flask-Limiter, counting in a SQLite file.
+
+``scorekeeper serve`` runs several worker processes; a count kept in each one's memory
+would let a phone import as many times more as there are workers, and forget it all at
+every restart. The counts are kept instead in a small SQLite file beside the database,
+which every worker opens (the ``limits`` library's storage interface; it has no file
+storage of its own, and a club's machine runs no Redis). Keys hold a hash of the phone's
+id, never the id itself: the id in its cookie opens the phone's list of games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from flask import request
+from flask import session as cookie
+from flask_limiter import Limiter
+from limits.storage import Storage
+
+SCHEME = "scorekeeper+sqlite"
+
+
+class SQLiteStorage(Storage):
+    """Fixed-window counters in one SQLite table, shared by every process that opens it."""
+
+    STORAGE_SCHEME = [SCHEME]
+
+    def __init__(self, uri: str, wrap_exceptions: bool = False, **options: object) -> None:
+        super().__init__(uri, wrap_exceptions, **options)
+        self.path = uri.split("://", 1)[1]
+        self._local = threading.local()
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return sqlite3.Error
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            if not os.path.exists(self.path):  # readable by this user alone, like the database
+                os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
+            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            conn.execute("pragma journal_mode = wal")
+            conn.execute(
+                "create table if not exists hits ("
+                " key text primary key, count integer not null, expires real not null)"
+            )
+            self._local.conn = conn
+        return conn
+
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        now = time.time()
+        conn = self._conn()
+        conn.execute("delete from hits where expires <= ?", [now])
+        return conn.execute(
+            "insert into hits (key, count, expires) values (?, ?, ?) "
+            "on conflict (key) do update set count = count + excluded.count returning count",
+            [key, amount, now + expiry],
+        ).fetchone()[0]
+
+    def get(self, key: str) -> int:
+        row = (
+            self._conn()
+            .execute("select count from hits where key = ? and expires > ?", [key, time.time()])
+            .fetchone()
+        )
+        return row[0] if row else 0
+
+    def get_expiry(self, key: str) -> float:
+        row = self._conn().execute("select expires from hits where key = ?", [key]).fetchone()
+        return row[0] if row else time.time()
+
+    def check(self) -> bool:
+        return self._conn().execute("select 1").fetchone() == (1,)
+
+    def reset(self) -> int | None:
+        return self._conn().execute("delete from hits").rowcount
+
+    def clear(self, key: str) -> None:
+        self._conn().execute("delete from hits where key = ?", [key])
+
+
+def _hashed(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def this_phone() -> str:
+    """The phone's id from its cookie (hashed); a phone without one counts by its address."""
+    device = cookie.get("device")
+    if isinstance(device, str) and 16 <= len(device) <= 64:
+        return "phone:" + _hashed(device)
+    return this_address()
+
+
+def this_address() -> str:
+    """The client's address (the one a trusted proxy gives, see PROXY_HOPS), hashed."""
+    return "address:" + _hashed(request.remote_addr or "")
+
+
+def init_app(app) -> None:
+    """One limiter per app (Flask-Limiter keeps its storage and on/off switch on the
+    limiter, so apps sharing one would share them), put around the views it limits."""
+    from .views.evening import IMPORTS_PER_ADDRESS, IMPORTS_PER_PHONE, too_many_imports
+
+    beside = Path(app.config["DATABASE"]).parent
+    app.config.setdefault("RATELIMIT_STORAGE_URI", f"{SCHEME}://{beside / 'rate-limits.sqlite'}")
+    # counts that cannot be written (a full disk) let the import through to say so itself
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
+    limiter = Limiter(key_func=this_phone, app=app, headers_enabled=False)
+    endpoint = "evening.import_session"
+    view = app.view_functions[endpoint]
+    for limit, key in ((IMPORTS_PER_ADDRESS, this_address), (IMPORTS_PER_PHONE, this_phone)):
+        view = limiter.limit(limit, key_func=key, methods=["POST"], on_breach=too_many_imports)(
+            view
+        )
+    app.view_functions[endpoint] = view
+    app.extensions["scorekeeper_limiter"] = limiter  # the views hold it only weakly
