@@ -22,6 +22,7 @@ ALL_IDS = [
     "nowrang",
     "rami",
     "carousel",
+    "gin",
 ]
 
 
@@ -167,8 +168,8 @@ def test_bad_options_are_named(variant, options, message, field):
 
 def test_unknown_variant_lists_the_known_ones():
     with pytest.raises(OptionError) as caught:
-        resolve("gin")
-    assert "unknown variant 'gin'" in str(caught.value)
+        resolve("canasta")
+    assert "unknown variant 'canasta'" in str(caught.value)
     assert caught.value.field == "variant"
 
 
