@@ -1796,6 +1796,15 @@ def _check_deal(
         )
 
 
+def goal_of(variant_id: str, options: Mapping[str, Any] | None = None) -> Goal:
+    """Whether the lowest or the highest total wins at a table: the variant's own goal, or
+    the one a house rule chose (Kaluki's scoring 'penalty')."""
+    try:
+        return resolve(variant_id, options or {}).goal
+    except OptionError:
+        return get_variant(variant_id).goal
+
+
 def variants() -> dict[str, Any]:
     """The ``variants`` question of the contract: every variant with its option defaults.
 
