@@ -1,4 +1,4 @@
-"""The fifteen variants as data.
+"""The sixteen variants as data.
 
 Each variant is one frozen :class:`Variant` record, filled in from
 ``shared/rules/VARIANTS.md``. A rule that differs between variants is a field

@@ -114,12 +114,15 @@ def knock_check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict
     points = sum(rules.value(card) for card in deadwood)
     limit, upcard = knock_limit(rules, request, "")
     reason = knock_reason(points, limit, upcard)
+    # the contract's check answer (no meld was asked about), and the knock's arrangement
     return {
         "legal": reason is None,
+        "points": 0,
         "reason": reason,
+        "melds": [],
         "gin": reason is None and points == 0,
         "knock_limit": limit,
-        "melds": [[str(card) for card in meld] for meld in melds],
+        "knock_melds": [[str(card) for card in meld] for meld in melds],
         "deadwood": [str(card) for card in deadwood],
         "deadwood_points": points,
     }

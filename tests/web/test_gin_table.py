@@ -107,3 +107,26 @@ def test_the_referee_answers_a_knock_and_the_lay_offs(client):
     assert "The defender lays off" in page
     # 8H and 9H go onto 5-6-7 of hearts; 2-2-2 melded; KS 10 left
     assert "<strong>10</strong>" in page
+
+
+def test_the_json_api_asks_the_gin_questions(client):
+    ids = [v["id"] for v in client.get("/api/v1/variants").get_json()["variants"]]
+    assert "gin" in ids
+    knock = client.post(
+        "/api/v1/check",
+        json={"variant": "gin", "knock": KNOCK_3.split(), "lang": "de"},
+    ).get_json()
+    assert knock["legal"] is True and knock["deadwood_points"] == 3
+    laid = client.post(
+        "/api/v1/arrange",
+        json={"variant": "gin", "hand": LAYS_OFF_TO_27.split(), "onto": [["5H", "6H", "7H"]]},
+    ).get_json()
+    # 4H and 8H onto the hearts; 2-2-2 melded; JH 10 + QS 10 + 9D 9 + 7D 7 + AC 1 = 37
+    assert laid["laid_off"] == [{"card": "4H", "onto": 0}, {"card": "8H", "onto": 0}]
+    assert laid["deadwood_points"] == 37
+    refused = client.post(
+        "/api/v1/check",
+        json={"variant": "gin", "knock": KNOCK_3.split(), "options": {"oklahoma": True}},
+    )
+    assert refused.status_code == 400
+    assert refused.get_json()["field"] == "upcard"
