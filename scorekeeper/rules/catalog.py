@@ -453,7 +453,11 @@ class Variant:
     # only (this limit), and a spade up multiplies every score of the hand by the factor
     oklahoma: bool = False
     oklahoma_ace_knock_limit: int = 0
-    oklahoma_spade_factor: int = 1
+    oklahoma_spade_factor: int = 0
+    # Gin: after a knock the defender lays off onto the knocker's melds (never onto gin)
+    defender_lays_off: bool = False
+    # a round ended with the stock run down is a draw: nobody scores (Gin)
+    stock_draw: bool = False
     # a round fact with which the winner holds one card more than the deal (Gin's big gin)
     winner_extra_card_fact: str = ""
     # What a round record holds for this variant (the round form and the scorer read these)
@@ -1376,6 +1380,8 @@ GIN = Variant(
     ends=("knock", "stock"),
     whole_hands_at={"knock": N_("when a player knocks (the knocker's after the discard)")},
     winner_extra_card_fact="big_gin",
+    defender_lays_off=True,
+    stock_draw=True,
     round_facts=("big_gin", "upcard"),
     name=N_("Gin Rummy"),
     summary=N_(

@@ -39,7 +39,7 @@ def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str
     if "onto" not in request:
         return arranger.arrange(request)
     rules = resolve(request.get("variant"), request.get("options"))
-    if not rules.showdown or rules.knock_limit is None:
+    if not rules.defender_lays_off:
         raise RulesError(
             N_("%(variant)s has no laying off after a knock", variant=rules.variant.name), "onto"
         )

@@ -1501,7 +1501,8 @@ def _gin(round_: Round, result: Result) -> None:
     knock = _count(round_, knocker, showdown=True)
     knock_text = _hand_text(round_, knock)
     upcard = upcard_of(rules, round_.facts) if rules.oklahoma else None
-    factor = rules.oklahoma_spade_factor if upcard is not None and upcard.suit == Suit.SPADES else 1
+    spade_up = upcard is not None and upcard.suit == Suit.SPADES
+    factor = rules.oklahoma_spade_factor if spade_up and rules.oklahoma_spade_factor else 1
     big_gin = bool(round_.facts.get("big_gin"))
     if big_gin and knock.points:
         raise RoundError(
@@ -1516,6 +1517,9 @@ def _gin(round_: Round, result: Result) -> None:
     if gin:
         defence = _count(round_, defender, showdown=True)
         defence_text = N_("%(hand)s; no laying off on gin", hand=_hand_text(round_, defence))
+    elif not rules.defender_lays_off:
+        defence = _count(round_, defender, showdown=True)
+        defence_text = _hand_text(round_, defence)
     else:
         defence, defence_text = _defender_lays_off(round_, defender, knock)
     result.say(defender, defence_text)

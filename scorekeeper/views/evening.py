@@ -36,7 +36,7 @@ from ..links import share_url
 from ..money import amount_text, currency_code, digits_of
 from ..printable import default_name
 from ..rules import RulesError, game
-from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, resolve
+from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, goal_of, resolve
 from ..rules.reading import MOST_REQUEST_BYTES
 from ..rules.settlement import stake_in_units
 from ..score_sheet import build_sheet, game_of
@@ -209,7 +209,7 @@ def import_session():
 def _summary(checked: dict[str, Any]) -> dict[str, Any]:
     result = checked["result"]
     played = bool(result["rounds"])
-    goal = VARIANTS[checked["session"]["variant"]].goal
+    goal = goal_of(checked["session"]["variant"], checked["session"]["options"])
     totals = result["totals"]
     best = (max if goal == Goal.HIGH else min)(totals.values())
     return {
