@@ -199,3 +199,18 @@ def test_the_referee_says_whether_a_knock_is_legal():
         "a knock with 9 points of deadwood, but with the up-card 5H a knock needs 5 or fewer "
         "(Oklahoma)"
     )
+
+
+def test_a_counted_knocker_needs_a_counted_defender():
+    # the lay-offs need the knocker's melds, which a count does not show
+    with pytest.raises(RoundError) as caught:
+        knock(3, LAYS_OFF_TO_27)
+    assert caught.value.field == "round.hands.Ben"
+    # counted both ways: the defender's count is after laying off
+    assert knock(3, 27)["delta"] == {"Ana": 24, "Ben": 0}
+
+
+def test_playing_for_chips_the_loser_pays():
+    result = knock(KNOCK_3, LAYS_OFF_TO_27, {"pay": True})
+    assert result["transfers"] == [{"from": "Ben", "to": "Ana", "amount": 24}]
+    assert result["delta"] == {"Ana": 24, "Ben": -24}

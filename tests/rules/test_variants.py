@@ -194,3 +194,21 @@ def test_the_first_player_gets_one_card_more_in_phom_and_nowrang():
     assert extra == {"phom", "nowrang"}
     assert resolve("phom", {}, players=4).cards == 9
     assert resolve("nowrang", {}, players=2).cards == 10
+
+
+def test_kaluki_penalty_scoring_plays_to_150_and_lowest_wins():
+    rules = resolve("kaluki", {"scoring": "penalty"}, players=3)
+    assert (rules.target, rules.goal.value, rules.game_end.value) == (150, "low", "elimination")
+    # a target the table chose wins over the 150 of this scoring
+    assert resolve("kaluki", {"scoring": "penalty", "target": 200}, players=3).target == 200
+    # the default scoring is unchanged: the winner collects, first to 250
+    assert resolve("kaluki", {}, players=3).target == 250
+
+
+def test_kaluki_ace_value_sets_the_first_meld_ace_too():
+    rules = resolve("kaluki", {"ace_value": 11})
+    assert (rules.values.ace, rules.opening_values.ace_high, rules.opening_values.ace_low) == (
+        11,
+        11,
+        1,
+    )
