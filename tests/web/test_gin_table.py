@@ -87,6 +87,7 @@ def test_british_kalooki_shows_who_is_out(client):
     page = client.get(path).data.decode()
     assert "Out: Ben" in page
     assert "Game over" not in page  # Ana and Cem play on
+    assert "Out: Ben" in pdf_text(client.get(f"{path}/sheet.pdf"))
 
 
 def test_the_referee_answers_a_knock_and_the_lay_offs(client):
