@@ -14,7 +14,7 @@ from typing import Any
 
 from . import store
 from .rules import progress
-from .rules.catalog import Goal, get_variant
+from .rules.catalog import Goal, goal_of
 
 # what is kept, and how (bumped when the kept columns change: every session rebuilds)
 LAYOUT = b"kept rounds 2: number"
@@ -48,14 +48,16 @@ def summary_of(session: store.Session, state: dict[str, Any] | None) -> dict[str
     standing = progress.standing(session.engine_request([]), state)
     played = bool(state and state["played"])
     return {
-        "leaders": leaders_of(session.variant, standing["totals"]) if played else [],
+        "leaders": leaders_of(session.variant, standing["totals"], session.options)
+        if played
+        else [],
         "finished": bool(standing["finished"]),
         "winners": standing["winners"] if standing["finished"] else [],
     }
 
 
-def leaders_of(variant_id: str, totals: dict[str, int]) -> list[str]:
-    pick = max if get_variant(variant_id).goal == Goal.HIGH else min
+def leaders_of(variant_id: str, totals: dict[str, int], options: dict | None = None) -> list[str]:
+    pick = max if goal_of(variant_id, options) == Goal.HIGH else min
     best = pick(totals.values())
     return [p for p, t in totals.items() if t == best]
 

@@ -303,6 +303,11 @@ def round_form(
         RoundForm.ten_cards = BooleanField(_l("Ù with all 10 cards melded (no discard)"))
     if "fed" in variant.round_facts and options.get("feeding_penalties"):
         RoundForm.fed = TextAreaField(_l("Discards taken: one line each, 'from > to'"))
+    # Gin: big gin, and with Oklahoma the first up-card
+    if "big_gin" in variant.round_facts:
+        RoundForm.big_gin = BooleanField(_l("Big gin: all 11 cards melded, no discard"))
+    if "upcard" in variant.round_facts and options.get("oklahoma"):
+        RoundForm.upcard = StringField(_l("The first up-card (Oklahoma)"))
     return RoundForm(formdata=formdata) if formdata is not None else RoundForm()
 
 
@@ -356,6 +361,10 @@ def round_facts(form: FlaskForm, variant: Variant, players: list[str]) -> dict[s
                 facts["one_suit"] = bool(form.one_suit.data)
     if "ten_cards" in form and form.ten_cards.data:
         facts["ten_cards"] = True
+    if "big_gin" in form and form.big_gin.data:
+        facts["big_gin"] = True
+    if "upcard" in form and (form.upcard.data or "").strip():
+        facts["upcard"] = form.upcard.data.strip()
     if "fed" in form:
         pairs = []
         for line in (form.fed.data or "").splitlines():
@@ -400,6 +409,10 @@ def fill_round_form(
         form.one_suit.data = bool(facts.get("one_suit"))
     if "ten_cards" in form:
         form.ten_cards.data = bool(facts.get("ten_cards"))
+    if "big_gin" in form:
+        form.big_gin.data = bool(facts.get("big_gin"))
+    if "upcard" in form:
+        form.upcard.data = facts.get("upcard") or ""
     if "fed" in form:
         form.fed.data = "\n".join(f"{a} > {b}" for a, b in facts.get("fed", []))
 
@@ -423,7 +436,7 @@ def field_for(path: str | None, players: list[str]) -> str | None:
     )
     if len(parts) > 1 and parts[0] in FIELD_PREFIX and parts[1] in players:
         return f"{FIELD_PREFIX[parts[0]]}_{players.index(parts[1])}"
-    if parts and parts[0] in ("winner", "end", "draws", "fed", "ten_cards"):
+    if parts and parts[0] in ("winner", "end", "draws", "fed", "ten_cards", "big_gin", "upcard"):
         return parts[0]
     return None
 
@@ -439,6 +452,8 @@ class RefereeForm(FlaskForm):
                 ("going_out", _l("Can this whole hand go out at once?")),
                 ("arrange", _l("Best arrangement of a hand")),
                 ("turn", _l("Carousel: is this turn legal?")),
+                ("knock", _l("Gin: is this a legal knock?")),
+                ("layoff", _l("Gin: what does the defender lay off?")),
             ]
         ),
     )
@@ -446,4 +461,6 @@ class RefereeForm(FlaskForm):
     hand = StringField(_l("Hand (for the best arrangement)"))
     table_before = TextAreaField(_l("Carousel: the table before the turn, one meld per line"))
     from_hand = StringField(_l("Carousel: cards played from hand"))
+    onto = TextAreaField(_l("Gin: the knocker's melds, one per line"))
+    upcard = StringField(_l("Gin with Oklahoma: the first up-card"))
     submit = SubmitField(_l("Ask the referee"))

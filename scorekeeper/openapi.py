@@ -84,6 +84,8 @@ ROUND = {
         },
         "one_suit": {"type": "boolean"},
         "fed": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+        "big_gin": {"type": "boolean"},
+        "upcard": CARD,
     },
 }
 SCORE = {
@@ -215,10 +217,11 @@ OPENAPI: dict[str, Any] = {
             }
         },
         "/api/v1/check": _post(
-            "Is this meld, opening, hand or Carousel turn legal?",
+            "Is this meld, opening, hand or Carousel turn legal? With knock (and upcard for "
+            "Oklahoma) instead of melds: is this Gin knock legal?",
             {
                 "type": "object",
-                "required": ["variant", "melds"],
+                "required": ["variant"],
                 "properties": {
                     "variant": VARIANT,
                     "options": OPTIONS,
@@ -228,6 +231,8 @@ OPENAPI: dict[str, Any] = {
                     "from_discard": CARDS,
                     "table_before": MELDS,
                     "from_hand": CARDS,
+                    "knock": CARDS,
+                    "upcard": CARD,
                 },
             },
             {
@@ -237,6 +242,10 @@ OPENAPI: dict[str, Any] = {
                     "legal": {"type": "boolean"},
                     "points": {"type": "integer"},
                     "reason": {"type": ["string", "null"]},
+                    "deadwood_points": {"type": "integer"},
+                    "knock_limit": {"type": "integer"},
+                    "gin": {"type": "boolean"},
+                    "knock_melds": MELDS,
                     "melds": {
                         "type": "array",
                         "items": {
@@ -254,11 +263,17 @@ OPENAPI: dict[str, Any] = {
             },
         ),
         "/api/v1/arrange": _post(
-            "The arrangement of a hand with the least deadwood",
+            "The arrangement of a hand with the least deadwood; with onto (the knocker's "
+            "melds, Gin), what the defender lays off",
             {
                 "type": "object",
                 "required": ["variant", "hand"],
-                "properties": {"variant": VARIANT, "options": OPTIONS, "hand": CARDS},
+                "properties": {
+                    "variant": VARIANT,
+                    "options": OPTIONS,
+                    "hand": CARDS,
+                    "onto": MELDS,
+                },
             },
             {
                 "type": "object",
@@ -267,6 +282,13 @@ OPENAPI: dict[str, Any] = {
                     "melds": MELDS,
                     "deadwood": CARDS,
                     "deadwood_points": {"type": "integer"},
+                    "laid_off": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {"card": CARD, "onto": {"type": "integer"}},
+                        },
+                    },
                 },
             },
         ),
@@ -304,6 +326,8 @@ OPENAPI: dict[str, Any] = {
                     "eliminated": {"type": "array", "items": {"type": "string"}},
                     "next_dealer": {"type": "string"},
                     "reason": {"type": ["string", "null"]},
+                    "end_bonuses": {"type": "object", "additionalProperties": {"type": "integer"}},
+                    "end_explain": {"type": "array", "items": {"type": "string"}},
                 },
             },
         ),

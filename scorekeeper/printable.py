@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any
 
 from .rules import RulesError, game
-from .rules.catalog import Goal, get_variant, resolve
+from .rules.catalog import Goal, get_variant, goal_of, resolve
 from .rules.settlement import settle_game
 
 END_TEXT = {"out": "went out", "rummy": "went rummy", "knock": "knocked", "stock": "stock ran out"}
@@ -87,6 +87,8 @@ class Printable:
     finished: bool = False
     reason: str | None = None
     winners: list[str] = field(default_factory=list)
+    end_explain: list[str] = field(default_factory=list)  # the end bonuses (Gin's box bonuses)
+    eliminated: list[str] = field(default_factory=list)  # who is out (elimination, penalty)
     settlement: dict[str, Any] | None = None
     chart: dict[str, Any] | None = None
     error: str | None = None
@@ -307,8 +309,12 @@ def build(
                 "rounds_won": won.get(player, 0),
                 "winner": player in sheet.winners,
             }
-            for rank, player in ranks(totals, players, variant.goal)
+            for rank, player in ranks(
+                totals, players, goal_of(request["variant"], request.get("options"))
+            )
         ]
+        sheet.end_explain = [say(line) for line in result.get("end_explain", [])]
+        sheet.eliminated = list(result.get("eliminated", []))
         sheet.settlement = settle_game(request, result, stake, digits)
     sheet.chart = chart(players, series)
     return sheet

@@ -58,7 +58,7 @@ class Sheet:
     def leaders(self) -> list[str]:
         if not self.round_count or not self.result:
             return []
-        return derived.leaders_of(self.session.variant, self.totals)
+        return derived.leaders_of(self.session.variant, self.totals, self.session.options)
 
     @property
     def finished(self) -> bool:

@@ -19,6 +19,15 @@ def test_variants_lists_the_catalog():
     assert answer == json.loads(json.dumps(variants()))
 
 
+def test_gin_through_the_cli():
+    assert "gin" in [v["id"] for v in run("variants")[1]["variants"]]
+    # AS-2S-3S, 4H-4D-4C, 10C-JC-QC; 9D 9 left: a knock needs 10 or fewer
+    hand = ["AS", "2S", "3S", "4H", "4D", "4C", "10C", "JC", "QC", "9D"]
+    code, answer = run("check", stdin=json.dumps({"variant": "gin", "knock": hand}))
+    assert code == 0
+    assert (answer["legal"], answer["deadwood_points"]) == (True, 9)
+
+
 def test_a_legal_meld_answers_zero():
     code, answer = run(
         "check", stdin=json.dumps({"variant": "rummy", "melds": [["3H", "4H", "5H"]]})

@@ -11,11 +11,10 @@ response as a dict (``shared/spec/referee-json.md``). Malformed input raises
 
 from __future__ import annotations
 
-from .arranger import arrange
 from .catalog import variants
 from .errors import CardError, OptionError, RoundError, RulesError
 from .games import game
-from .melds import check
+from .referee import arrange, check
 from .scoring import score
 
 __all__ = [

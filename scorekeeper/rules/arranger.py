@@ -195,6 +195,7 @@ class _Search:
         self.sets, self.runs = variant.sets, variant.runs
         self.identical_in_sets = variant.identical_in_sets
         self.jokers_at_most_naturals = variant.jokers_at_most_naturals
+        self.jokers_per_meld = rules.jokers_per_meld  # a house rule (Rami)
         self.clock = _Clock()
 
     def key(self, counts: Sequence[int]) -> int:
@@ -288,7 +289,9 @@ class _Search:
 
     def _wild_limit(self, naturals: int, free: int) -> int:
         if self.jokers_at_most_naturals:
-            return min(free, naturals)
+            free = min(free, naturals)
+        if self.jokers_per_meld is not None:
+            free = min(free, self.jokers_per_meld)
         return free
 
     def _melds_with(self, first: int, counts: Sequence[int], free: int) -> list[_Meld]:

@@ -1,4 +1,4 @@
-"""The fifteen variants as data.
+"""The sixteen variants as data.
 
 Each variant is one frozen :class:`Variant` record, filled in from
 ``shared/rules/VARIANTS.md``. A rule that differs between variants is a field
@@ -65,6 +65,7 @@ class Scoring(StrEnum):
     PHOM = "phom"  # chips by place
     HANDS_WON = "hands-won"  # Nowrang: one point a hand won
     CAROUSEL = "carousel"  # lowest count wins the differences
+    GIN = "gin"  # a knock: the defender lays off; the lower deadwood scores the difference
 
 
 class GameEnd(StrEnum):
@@ -161,6 +162,12 @@ class Option:
     when_on: Mapping[str, Any] = field(default_factory=dict)
     # the variant's scoring numbers this option brings into play (shown beside it)
     numbers: tuple[str, ...] = ()
+    # further Rules fields the option sets to the same value (Kaluki's ace_value also sets
+    # the ace in a first meld)
+    sets_too: tuple[str, ...] = ()
+    # a text option's choice and the Rules fields it sets, unless the table chose that field
+    # itself (Kaluki's scoring 'penalty' plays to a lower target)
+    when: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -352,6 +359,12 @@ SCORING_NUMBERS: dict[str, str] = {
     "feed_chips": N_("Each discard the next player took: paid to that player"),
     "feeds_for_liability": N_("Discards taken that make the feeder pay for a rummy"),
     "hand_won_points": N_("A hand won scores"),
+    "gin_bonus": N_("Gin (no deadwood at all): on top of the defender's deadwood"),
+    "big_gin_bonus": N_("Big gin (all eleven cards melded): instead of the gin bonus"),
+    "game_bonus": N_("At the end, the winner of the game"),
+    "box_bonus": N_("At the end, each player per hand won"),
+    "oklahoma_ace_knock_limit": N_("Oklahoma, an ace up-card: a knock needs at most"),
+    "oklahoma_spade_factor": N_("Oklahoma, a spade up-card: every score of the hand times"),
 }
 
 
@@ -377,6 +390,7 @@ class Variant:
     runs: bool = True
     run_min: int = 3
     jokers_at_most_naturals: bool = False  # German Rommé, Rami
+    jokers_per_meld: int | None = None  # at most this many jokers in one meld (None: no limit)
     joker_in_three_set_declared: bool = False  # Kaluki: a joker in a 3-card set names its card
     deuces_wild: bool = False  # the default of the option deuces_wild, where a variant takes it
     melds_during_play: bool = True  # False: the whole hand goes down at once (rules page)
@@ -427,6 +441,25 @@ class Variant:
     feed_chips: int = 0  # per discard the next player took (option feeding_penalties)
     feeds_for_liability: int = 0  # discards taken that make the feeder pay for a rummy
     hand_won_points: int = 0  # Nowrang: what a hand won scores
+    # Gin: the knocker's bonus for no deadwood, or for all cards melded without a discard
+    gin_bonus: int = 0
+    big_gin_bonus: int = 0
+    # The end of a game to a target: the winner's bonus, everyone's bonus per hand won, and
+    # the winner's whole total doubled where the opponent scored nothing (option shutout)
+    game_bonus: int = 0
+    box_bonus: int = 0
+    shutout_doubles: bool = False
+    # Oklahoma (an option): the knock limit is the up-card's value, an ace up allows gin
+    # only (this limit), and a spade up multiplies every score of the hand by the factor
+    oklahoma: bool = False
+    oklahoma_ace_knock_limit: int = 0
+    oklahoma_spade_factor: int = 0
+    # Gin: after a knock the defender lays off onto the knocker's melds (never onto gin)
+    defender_lays_off: bool = False
+    # a round ended with the stock run down is a draw: nobody scores (Gin)
+    stock_draw: bool = False
+    # a round fact with which the winner holds one card more than the deal (Gin's big gin)
+    winner_extra_card_fact: str = ""
     # What a round record holds for this variant (the round form and the scorer read these)
     ends: tuple[str, ...] = ("out", "rummy")  # allowed values of the round's `end`
     melds_scored: bool = False  # the round lists each player's melds (Continental, ...)
@@ -802,12 +835,41 @@ KALUKI = Variant(
     opening_values=OpeningValues(ace_high=15, ace_low=1),
     target=250,
     own_options={
-        "ace_value": ACE_VALUE,
+        "ace_value": replace(
+            ACE_VALUE,
+            help=N_(
+                "An ace left in hand, or in a first meld anywhere but below a two, is worth "
+                "this much."
+            ),
+            sets_too=("opening_values.ace_high",),
+        ),
         "joker_value": JOKER_VALUE,
         "opening_min": _number(
             N_("First meld"),
             N_("The first meld of each hand must be worth at least this."),
             "opening_min",
+        ),
+        "scoring": Option(
+            str,
+            N_("Scoring"),
+            N_("Who scores a hand."),
+            default="collect",
+            choices=("collect", "penalty"),
+            choice_help={
+                "collect": N_("the winner collects the others' hands; first to the target wins"),
+                "penalty": N_(
+                    "each loser adds their hand; passing the target puts a player out; the "
+                    "last player left wins"
+                ),
+            },
+            when={
+                "penalty": {
+                    "scoring": Scoring.PENALTY,
+                    "goal": Goal.LOW,
+                    "game_end": GameEnd.ELIMINATION,
+                    "target": 150,
+                }
+            },
         ),
     },
     readings=(
@@ -1199,6 +1261,15 @@ RAMI = Variant(
     target=1000,
     own_options={
         "joker_value": JOKER_VALUE,
+        "jokers_per_meld": Option(
+            int,
+            N_("Jokers per meld"),
+            N_("At most this many jokers in any one meld (empty: as many as natural cards)."),
+            sets="jokers_per_meld",
+            minimum=1,
+            maximum=4,
+            nullable=True,
+        ),
         "unopened": Option(
             str,
             N_("Never melded"),
@@ -1296,6 +1367,94 @@ CAROUSEL = Variant(
     },
 )
 
+GIN = Variant(
+    example={
+        "players": ["Ana", "Ben"],
+        "round": {
+            "winner": "Ana",
+            "end": "knock",
+            "hands": {
+                "Ana": ["5H", "6H", "7H", "9S", "9D", "9C", "KC", "KD", "KS", "3D"],
+                "Ben": ["8H", "2C", "2D", "2S", "QS", "JD", "4C", "5C", "7D", "AC"],
+            },
+        },
+    },
+    id="gin",
+    showdown=True,
+    ends=("knock", "stock"),
+    whole_hands_at={"knock": N_("when a player knocks (the knocker's after the discard)")},
+    winner_extra_card_fact="big_gin",
+    defender_lays_off=True,
+    stock_draw=True,
+    round_facts=("big_gin", "upcard"),
+    name=N_("Gin Rummy"),
+    summary=N_(
+        "Two players, %(cards_for_2)s cards; knock with %(knock_limit)s or less, the defender "
+        "lays off; gin scores %(gin_bonus)s more; first to %(target)s."
+    ),
+    seeds=("001", "003"),
+    players=(2, 2),
+    deal=(Deal((2, 2), 1, 0, 10),),
+    ace=AceMode.LOW,
+    goal=Goal.HIGH,
+    scoring=Scoring.GIN,
+    game_end=GameEnd.TARGET,
+    values=Values(ace=1),
+    melds_during_play=False,
+    target=100,
+    knock_limit=10,
+    undercut_bonus=25,
+    gin_bonus=25,
+    big_gin_bonus=31,
+    game_bonus=100,
+    box_bonus=25,
+    shutout_doubles=True,
+    oklahoma_ace_knock_limit=0,
+    oklahoma_spade_factor=2,
+    own_options={
+        "knock_limit": _number(
+            N_("Knock limit"), N_("A knock needs at most this much deadwood."), "knock_limit"
+        ),
+        "undercut_bonus": _number(
+            N_("Undercut bonus"),
+            N_("A defender with equal or less deadwood scores this on top of the difference."),
+            "undercut_bonus",
+        ),
+        "gin_bonus": _number(
+            N_("Gin bonus"), N_("Gin (no deadwood) scores this on top."), "gin_bonus"
+        ),
+        "big_gin_bonus": _number(
+            N_("Big gin bonus"),
+            N_("Big gin (all eleven cards melded, no discard) scores this instead."),
+            "big_gin_bonus",
+        ),
+        "game_bonus": _number(
+            N_("Game bonus"), N_("The winner of the game scores this at the end."), "game_bonus"
+        ),
+        "box_bonus": _number(
+            N_("Box bonus"),
+            N_("At the end each player scores this for every hand won."),
+            "box_bonus",
+        ),
+        "shutout_doubles": Option(
+            bool,
+            N_("Shutout doubles"),
+            N_("A winner whose opponent scored nothing doubles the whole total, bonuses too."),
+            sets="shutout_doubles",
+        ),
+        "oklahoma": Option(
+            bool,
+            N_("Oklahoma"),
+            N_(
+                "The first up-card sets the knock limit (an ace: gin only); a spade up-card "
+                "doubles every score of that hand."
+            ),
+            sets="oklahoma",
+            numbers=("oklahoma_ace_knock_limit", "oklahoma_spade_factor"),
+        ),
+    },
+)
+
 VARIANTS: dict[str, Variant] = {
     v.id: v
     for v in (
@@ -1314,6 +1473,7 @@ VARIANTS: dict[str, Variant] = {
         NOWRANG,
         RAMI,
         CAROUSEL,
+        GIN,
     )
 }
 
@@ -1344,12 +1504,16 @@ class Rules:
     ace: AceMode
     values: Values
     opening_min: int
+    opening_values: OpeningValues
     going_out_min: int
     deuces_wild: bool
     target: int | None
     rounds: int | None
     game_end: GameEnd
     start: int
+    # variant fields a house rule set for this table (Gin's knock_limit, ...), read before
+    # the variant's own
+    chosen: Mapping[str, Any] = field(default_factory=dict)
 
     @cached_property
     def card_values(self) -> tuple[int, ...]:
@@ -1379,7 +1543,11 @@ class Rules:
         return self.values.of(card, self.ace)
 
     def __getattr__(self, name: str) -> Any:
-        # Rules reads through to the variant's fields (sets, run_min, ...).
+        # Rules reads through to the table's chosen fields, then the variant's (sets, ...).
+        if name in ("chosen", "variant"):
+            raise AttributeError(name)
+        if name in self.chosen:
+            return self.chosen[name]
         return getattr(self.variant, name)
 
 
@@ -1537,17 +1705,32 @@ def _resolve(variant_id: object, options: object, players: Any) -> Rules:
         row = max(variant.deal, key=lambda r: (r.decks, r.jokers))
     settings: dict[str, Any] = {
         name: getattr(variant, name)
-        for name in ("ace", "values", "opening_min", "deuces_wild", "target", "game_end", "start")
+        for name in (
+            "ace",
+            "values",
+            "opening_min",
+            "opening_values",
+            "deuces_wild",
+            "target",
+            "game_end",
+            "start",
+        )
     }
     settings |= {"decks": row.decks, "jokers": row.jokers, "cards": row.cards, "rounds": None}
+    settings["chosen"] = {}
     specs = variant.options
     for name, spec in specs.items():  # a switch that is on changes what it names...
         if spec.kind is bool and merged[name]:
             for path, value in spec.when_on.items():
                 _set(settings, path, value)
+        if spec.kind is str and merged[name] in spec.when:  # and so does a choice...
+            for path, value in spec.when[merged[name]].items():
+                _set(settings, path, value)
     for name, value in chosen.items():  # ...unless the table chose that itself
-        if specs[name].sets:
-            _set(settings, specs[name].sets, value)
+        for path in (specs[name].sets, *specs[name].sets_too):
+            if path:
+                _set(settings, path, value)
+    settings["chosen"] = MappingProxyType(settings["chosen"])
     if players is not None:
         _check_deal(
             variant, players, settings["decks"], settings["jokers"], settings["cards"], chosen
@@ -1586,6 +1769,9 @@ def _resolve(variant_id: object, options: object, players: Any) -> Rules:
 def _set(settings: dict[str, Any], path: str, value: Any) -> None:
     """Set one Rules field (``values.joker``: a field of one), keeping its type."""
     name, _, part = path.partition(".")
+    if name not in settings:  # a variant field the engine reads through Rules
+        settings["chosen"][name] = value
+        return
     if part:
         settings[name] = replace(settings[name], **{part: value})
         return
@@ -1618,6 +1804,15 @@ def _check_deal(
             ),
             f"options.{name}",
         )
+
+
+def goal_of(variant_id: str, options: Mapping[str, Any] | None = None) -> Goal:
+    """Whether the lowest or the highest total wins at a table: the variant's own goal, or
+    the one a house rule chose (Kaluki's scoring 'penalty')."""
+    try:
+        return resolve(variant_id, options or {}).goal
+    except OptionError:
+        return get_variant(variant_id).goal
 
 
 def variants() -> dict[str, Any]:

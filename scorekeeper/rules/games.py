@@ -14,7 +14,7 @@ from typing import Any
 
 from .catalog import GameEnd, Goal, Rules, resolve
 from .errors import RoundError, RulesError
-from .messages import N_, Nn_
+from .messages import N_, Join, Message, Nn_
 from .reading import as_request
 from .scoring import read_round, score_round, table
 from .seating import Seating, apply, is_change, marker, read_change
@@ -195,6 +195,11 @@ def _play(
             else:
                 bonuses[player] = rules.end_bonus_per_round_won * won[player]
             totals[player] += bonuses[player]
+    end_explain: list[Message] = []
+    if finished and (rules.game_bonus or rules.box_bonus):
+        bonuses, end_explain = _game_and_box_bonuses(rules, totals, won, seating.present)
+        for player, bonus in bonuses.items():
+            totals[player] += bonus
     if finished:
         contenders = seats if end == GameEnd.ELIMINATION else seating.present
         winners = _leaders(totals, contenders, rules.goal)
@@ -216,7 +221,55 @@ def _play(
     }
     if bonuses:
         answer["end_bonuses"] = bonuses
+    if end_explain:
+        answer["end_explain"] = end_explain
     return answer, state
+
+
+def _game_and_box_bonuses(
+    rules: Rules, totals: Mapping[str, int], won: Mapping[str, int], present: list[str]
+) -> tuple[dict[str, int], list[Message]]:
+    """Gin's end: the game bonus to the leader, the box bonus per hand won to everyone, and
+    the leader's whole total doubled where every opponent scored nothing (shutout)."""
+    leaders = _leaders(totals, present, rules.goal)
+    bonuses = {player: 0 for player in present}
+    lines: dict[str, list[Message]] = {player: [] for player in present}
+    for player in present:
+        if player in leaders and rules.game_bonus:
+            bonuses[player] += rules.game_bonus
+            lines[player].append(N_("game bonus %(points)s", points=rules.game_bonus))
+        if won[player] and rules.box_bonus:
+            box = rules.box_bonus * won[player]
+            bonuses[player] += box
+            lines[player].append(
+                Nn_(
+                    "box bonus %(num)s hand won x %(each)s = %(points)s",
+                    "box bonus %(num)s hands won x %(each)s = %(points)s",
+                    won[player],
+                    each=rules.box_bonus,
+                    points=box,
+                )
+            )
+    for player in leaders:
+        others = [p for p in present if p != player]
+        if rules.shutout_doubles and others and all(totals[p] == 0 for p in others):
+            whole = totals[player] + bonuses[player]
+            bonuses[player] += whole
+            lines[player].append(
+                N_(
+                    "shutout (%(others)s scored nothing): the whole %(total)s doubled = "
+                    "%(doubled)s",
+                    others=Join(others, ", "),
+                    total=whole,
+                    doubled=whole * 2,
+                )
+            )
+    said = [
+        N_("%(player)s: %(parts)s", player=player, parts=Join(parts, "; "))
+        for player, parts in lines.items()
+        if parts
+    ]
+    return {player: bonus for player, bonus in bonuses.items() if bonus}, said
 
 
 def _rules_for(request: Mapping[str, Any], seating: Seating, prefix: str | None) -> Rules:

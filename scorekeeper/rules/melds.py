@@ -252,6 +252,15 @@ def _judge_reading(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) ->
     wild_count = sum(wild)
     if rules.jokers_at_most_naturals and wild_count > len(naturals):
         return _illegal(TOO_MANY_JOKERS)
+    most = rules.jokers_per_meld
+    if most is not None and wild_count > most:
+        return _illegal(
+            Nn_(
+                "a meld may hold at most %(num)s joker at this table (option jokers_per_meld)",
+                "a meld may hold at most %(num)s jokers at this table (option jokers_per_meld)",
+                most,
+            )
+        )
     for i, card in enumerate(cards):
         if card.pinned is not None and not wild[i]:
             return _illegal(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .catalog import get_variant
+from .catalog import goal_of
 from .games import play_on
 from .settlement import settle
 
@@ -71,6 +71,6 @@ def settle_state(
         {"from": renamed.get(payer, payer), "to": renamed.get(payee, payee), "amount": amount}
         for payer, payee, amount in tally["paid"]
     ]
-    goal = get_variant(request["variant"]).goal.value
+    goal = goal_of(request["variant"], request.get("options")).value
     totals = answer["totals"]
     return settle(totals, list(totals), goal, transfers if pays else None, stake, digits)

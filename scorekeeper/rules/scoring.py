@@ -22,9 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .arranger import MOST_CARDS_IN_HAND, best_arrangement
-from .cards import JOKER, Card, check_deck_limits, sort_key
+from .cards import JOKER, Card, Suit, check_deck_limits, sort_key
 from .catalog import Rules, Scoring, resolve
 from .errors import RoundError, RulesError
+from .knocking import knock_limit, knock_reason, upcard_of
+from .layoffs import lay_off
 from .melds import MeldVerdict, going_out_reason, judge_meld
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
 from .names import name_problem, repeated, same_name
@@ -445,6 +447,7 @@ def check_possible(round_: Round, prefix: str = "round") -> None:
     rules = round_.rules
     going_out = round_.end in GOING_OUT_ENDS
     fewest, most, why = _fewest_and_most(round_)
+    extra = _winner_extra_card(round_, prefix)
     for player in round_.players:
         hand = round_.hands[player]
         if not hand.given:
@@ -457,6 +460,20 @@ def check_possible(round_: Round, prefix: str = "round") -> None:
             _check_count(round_, player, path, most)
             continue
         held = _held(round_, player)
+        if extra and player == round_.winner:
+            if held != fewest + 1:
+                raise RoundError(
+                    N_(
+                        "%(player)s's hand holds %(held)s cards, but with %(fact)s the winner "
+                        "holds every card melded and no discard: expected %(expected)s",
+                        player=player,
+                        held=held,
+                        fact=f"{prefix}.{rules.winner_extra_card_fact}",
+                        expected=Nn_("%(num)s card", "%(num)s cards", fewest + 1),
+                    ),
+                    path,
+                )
+            continue
         if not fewest <= held <= most:
             if held != len(hand.cards):
                 said = N_(
@@ -480,22 +497,46 @@ def check_possible(round_: Round, prefix: str = "round") -> None:
         knocker = round_.winner
         hand = round_.hands[knocker]
         if hand.given:
-            points = (
-                hand.counted
-                if hand.counted is not None
-                else sum(rules.value(card) for card in hand.cards)
-            )
-            if points > rules.knock_limit:
-                raise RoundError(
-                    N_(
-                        "%(player)s knocked with %(points)s points, but a knock needs "
-                        "%(limit)s or fewer",
-                        player=knocker,
-                        points=points,
-                        limit=rules.knock_limit,
-                    ),
-                    f"{prefix}.hands.{knocker}",
-                )
+            refused = knock_refused(round_, knocker, prefix)
+            if refused is not None:
+                raise RoundError(refused, f"{prefix}.hands.{knocker}")
+
+
+def _winner_extra_card(round_: Round, prefix: str) -> bool:
+    """Whether the round's fact gives its winner a card more than the deal (Gin's big gin)."""
+    name = round_.rules.winner_extra_card_fact
+    if not name or name not in round_.facts:
+        return False
+    value = round_.facts[name]
+    if not isinstance(value, bool):
+        raise RoundError(
+            N_("%(field)s must be true or false", field=f"{prefix}.{name}"), f"{prefix}.{name}"
+        )
+    if value and round_.end != "knock":
+        raise RoundError(
+            N_("%(field)s needs a knock (end 'knock')", field=f"{prefix}.{name}"),
+            f"{prefix}.{name}",
+        )
+    return value
+
+
+def knock_deadwood(round_: Round, player: str) -> int:
+    """A knocking hand's deadwood: counted, or its cards as they are, or arranged for the
+    least deadwood where hands are shown (its declared melds apart, where given)."""
+    rules = round_.rules
+    hand = round_.hands[player]
+    if hand.counted is not None:
+        return hand.counted
+    if rules.showdown and player not in round_.melds:
+        return best_arrangement(rules, hand.cards).deadwood_points
+    return sum(rules.value(card) for card in hand.cards)
+
+
+def knock_refused(round_: Round, knocker: str, prefix: str = "round") -> Message | None:
+    """Why this knock is not legal (the rule named), or None."""
+    points = knock_deadwood(round_, knocker)
+    limit, upcard = knock_limit(round_.rules, round_.facts, prefix)
+    return knock_reason(points, limit, upcard, knocker)
 
 
 def _expected(fewest: int, most: int) -> Message:
@@ -1451,6 +1492,151 @@ def _carousel(round_: Round, result: Result) -> None:
     result.winners.extend(winners)
 
 
+def _gin(round_: Round, result: Result) -> None:
+    """Gin: the knocker shows melds, the defender lays off (never on gin); the lower
+    deadwood scores the difference, an undercut (equal or lower) the undercut bonus too."""
+    rules = round_.rules
+    if round_.end == "stock":
+        for player in round_.players:
+            result.say(player, N_("a draw: the stock ran down, nobody scores"))
+        return
+    knocker = round_.winner
+    defender = round_.others(knocker)[0]
+    _need_hands(round_, round_.players)
+    knock = _count(round_, knocker, showdown=True)
+    knock_text = _hand_text(round_, knock)
+    upcard = upcard_of(rules, round_.facts) if rules.oklahoma else None
+    spade_up = upcard is not None and upcard.suit == Suit.SPADES
+    factor = rules.oklahoma_spade_factor if spade_up and rules.oklahoma_spade_factor else 1
+    big_gin = bool(round_.facts.get("big_gin"))
+    if big_gin and knock.points:
+        raise RoundError(
+            N_(
+                "big gin is every card melded, but %(player)s's hand leaves deadwood %(points)s",
+                player=knocker,
+                points=knock.points,
+            ),
+            "round.big_gin",
+        )
+    gin = knock.points == 0
+    if gin:
+        defence = _count(round_, defender, showdown=True)
+        defence_text = N_("%(hand)s; no laying off on gin", hand=_hand_text(round_, defence))
+    elif not rules.defender_lays_off:
+        defence = _count(round_, defender, showdown=True)
+        defence_text = _hand_text(round_, defence)
+    else:
+        defence, defence_text = _defender_lays_off(round_, defender, knock)
+    result.say(defender, defence_text)
+    if gin:
+        bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
+        how = N_("knocked with big gin") if big_gin else N_("knocked with gin")
+        base = defence.points + bonus
+        said = N_(
+            "%(how)s: %(player)s's deadwood %(deadwood)s + %(bonus)s = %(total)s",
+            how=how,
+            player=defender,
+            deadwood=defence.points,
+            bonus=bonus,
+            total=base,
+        )
+        result.say(knocker, N_("%(melds)s; %(said)s", melds=knock_text, said=said))
+        if big_gin:
+            result.mark(knocker, N_("big gin +%(points)s", points=bonus))
+        else:
+            result.mark(knocker, N_("gin +%(points)s", points=bonus))
+        winner, loser = knocker, defender
+    elif defence.points > knock.points:
+        base = defence.points - knock.points
+        result.say(
+            knocker,
+            N_(
+                "knocked: %(hand)s; the difference %(theirs)s - %(ours)s = %(points)s",
+                hand=knock_text,
+                theirs=defence.points,
+                ours=knock.points,
+                points=base,
+            ),
+        )
+        winner, loser = knocker, defender
+    else:
+        bonus = rules.undercut_bonus
+        base = knock.points - defence.points + bonus
+        result.say(knocker, N_("knocked: %(hand)s", hand=knock_text))
+        result.say(
+            defender,
+            N_(
+                "undercut (equal or lower): the difference %(theirs)s - %(ours)s + undercut "
+                "bonus %(bonus)s = %(points)s",
+                theirs=knock.points,
+                ours=defence.points,
+                bonus=bonus,
+                points=base,
+            ),
+        )
+        result.mark(defender, N_("undercut +%(points)s", points=bonus))
+        winner, loser = defender, knocker
+    amount = base * factor
+    if factor != 1:
+        result.say(
+            winner,
+            N_(
+                "the up-card %(card)s is a spade: %(points)s x %(factor)s = %(total)s",
+                card=upcard,
+                points=base,
+                factor=factor,
+                total=amount,
+            ),
+        )
+        result.mark(winner, N_("spade up-card x%(factor)s", factor=factor))
+    result.collect(round_, winner, loser, amount)
+    _say_payments(result, loser)
+    result.winners.append(winner)
+
+
+def _defender_lays_off(round_: Round, defender: str, knock: Hand) -> tuple[Hand, Message]:
+    """The defender's hand after laying off onto the knocker's melds, and how it counts."""
+    hand = round_.hands[defender]
+    rules = round_.rules
+    if hand.counted is not None:
+        hand.points = hand.counted
+        text = N_("counted at the table after laying off: %(points)s", points=hand.counted)
+        return hand, text
+    if knock.counted is not None:
+        raise RoundError(
+            N_(
+                "%(player)s lays off onto the knocker's melds, which a count does not show: "
+                "give the knocker's cards, or %(player)s's deadwood after laying off as a count",
+                player=defender,
+            ),
+            f"round.hands.{defender}",
+        )
+    own = round_.melds.get(defender)
+    # melds declared apart: the hand is the deadwood, laid off where it can be
+    laid = lay_off(rules, knock.melds, hand.cards, arrange=own is None)
+    hand.melds = own if own is not None else [list(meld) for meld in laid.melds]
+    hand.deadwood = list(laid.deadwood)
+    hand.points = sum(rules.value(card) for card in hand.deadwood)
+    counted = _hand_text(round_, hand)
+    if not laid.laid_off:
+        return hand, counted
+    onto: dict[int, list[Card]] = {}
+    for card, index in laid.laid_off:
+        onto.setdefault(index, []).append(card)
+    said = Join(
+        (
+            N_(
+                "%(cards)s on %(meld)s",
+                cards=cards_joined(cards),
+                meld=cards_joined(knock.melds[index], "-"),
+            )
+            for index, cards in onto.items()
+        ),
+        ", ",
+    )
+    return hand, N_("lays off %(layoffs)s; %(hand)s", layoffs=said, hand=counted)
+
+
 RULES = {
     Scoring.WINNER_COLLECTS: _winner_collects,
     Scoring.BLOCK: _block,
@@ -1461,6 +1647,7 @@ RULES = {
     Scoring.PHOM: _phom,
     Scoring.HANDS_WON: _hands_won,
     Scoring.CAROUSEL: _carousel,
+    Scoring.GIN: _gin,
 }
 
 

@@ -184,7 +184,7 @@ def settle_game(
     A game pays when its table plays for chips (``pay``) or when every point it
     recorded was a payment (Phỏm, Continental); then the transfers are netted.
     """
-    from .catalog import get_variant
+    from .catalog import goal_of
 
     rounds = [scored for scored in result["rounds"] if "delta" in scored]  # not seating lines
     renamed = result.get("names") or {}  # a payment made before a rename, by the new name
@@ -201,7 +201,7 @@ def settle_game(
         bool(transfers)
         and all(scored["delta"] == _net(scored["transfers"], scored["delta"]) for scored in rounds)
     )
-    goal = get_variant(request["variant"]).goal.value
+    goal = goal_of(request["variant"], request.get("options")).value
     players = list(result.get("players", request["players"]))  # after seating changes
     return settle(result["totals"], players, goal, transfers if pays else None, stake, digits)
 

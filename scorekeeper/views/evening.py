@@ -38,7 +38,7 @@ from ..links import share_url
 from ..money import amount_text, digits_of
 from ..printable import default_name
 from ..rules import RulesError, game
-from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, resolve
+from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, goal_of, resolve
 from ..rules.reading import MOST_REQUEST_BYTES
 from ..score_sheet import build_sheet, game_of
 from ..stakes import checked_stake, kept_stake, stake_left_out
@@ -229,7 +229,7 @@ def import_session():
 def _summary(checked: dict[str, Any]) -> dict[str, Any]:
     result = checked["result"]
     played = bool(result["rounds"])
-    goal = VARIANTS[checked["session"]["variant"]].goal
+    goal = goal_of(checked["session"]["variant"], checked["session"]["options"])
     totals = result["totals"]
     best = (max if goal == Goal.HIGH else min)(totals.values())
     return {

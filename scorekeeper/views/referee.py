@@ -46,7 +46,7 @@ def ask():
             options = session.options
             if request.method == "GET":
                 form.variant.data = session.variant
-    answer = arranged = None
+    answer = arranged = knock = None
     if form.validate_on_submit():
         question = form.question.data
         # the game's house rules, less those the variant asked about does not have
@@ -56,10 +56,15 @@ def ask():
             kept = {}  # a value the game allows that this variant does not: its defaults
         request_ = {"variant": form.variant.data, "options": kept}
         try:
+            hand = (form.hand.data or "").replace(",", " ").split()
             if question == "arrange":
-                arranged = arrange(
-                    request_ | {"hand": (form.hand.data or "").replace(",", " ").split()}
-                )
+                arranged = arrange(request_ | {"hand": hand})
+            elif question == "layoff":
+                onto = _melds(form.onto.data)
+                arranged = arrange(request_ | {"hand": hand, "onto": onto}) | {"onto": onto}
+            elif question == "knock":
+                upcard = (form.upcard.data or "").strip()
+                knock = check(request_ | {"knock": hand} | ({"upcard": upcard} if upcard else {}))
             else:
                 request_["melds"] = _melds(form.melds.data)
                 if question == "opening":
@@ -81,7 +86,12 @@ def ask():
                 "melds": form.melds,
                 "table_before": form.table_before,
                 "from_hand": form.from_hand,
+                "knock": form.hand,
+                "onto": form.onto,
+                "upcard": form.upcard,
                 "variant": form.variant,
             }.get((error.field or "").split("[")[0].split(".")[0], form.melds)
             target.errors = [*target.errors, translated(error.message)]
-    return render_template("referee.html", form=form, answer=answer, arranged=arranged, token=token)
+    return render_template(
+        "referee.html", form=form, answer=answer, arranged=arranged, knock=knock, token=token
+    )

@@ -75,6 +75,44 @@ CASES = [
     ),
     # Basic Rummy has no first-meld minimum: A-2-3 = 1+2+3 = 6 opens
     case("no-opening-minimum", "rummy", m("AS 2S 3S"), points=6, opening=True),
+    # --- kaluki, British tables: ace_value 11 also counts in a first meld (not below a two) ---
+    # AS AH AD 11 x 3 = 33 + 2 + 3 + 4 = 42 (the default ace 15: 45 + 9 = 54)
+    case(
+        "british-aces-open-for-42",
+        "kaluki",
+        m("AS AH AD", "2C 3C 4C"),
+        points=42,
+        opening=True,
+        options={"ace_value": 11, "opening_min": 40},
+    ),
+    case("default-aces-open-for-54", "kaluki", m("AS AH AD", "2C 3C 4C"), points=54, opening=True),
+    # the default ace 15: 10 + 10 + 15 + 12 = 47, short of the default 51
+    case(
+        "default-joker-as-ace-47",
+        "kaluki",
+        m("QD KD JK=AD", "3S 4S 5S"),
+        points=47,
+        opening=True,
+        reason="a first meld must be worth at least 51 points; these are worth 47",
+    ),
+    # QD 10 + KD 10 + the joker as AD 11 = 31, + 3 + 4 + 5 = 43 (the default: 47)
+    case(
+        "british-joker-as-ace-opens-for-43",
+        "kaluki",
+        m("QD KD JK=AD", "3S 4S 5S"),
+        points=43,
+        opening=True,
+        options={"ace_value": 11, "opening_min": 40},
+    ),
+    # an ace below a two still counts 1: 1 + 2 + 3
+    case(
+        "british-ace-below-a-two-is-1",
+        "kaluki",
+        m("AC 2C 3C"),
+        points=6,
+        kind="run",
+        options={"ace_value": 11},
+    ),
     # --- openings and going out at once, more tables ---
     # Kaluki 51: Q-K-A of hearts 10+10+15 = 35 with 10-J-Q of spades (30) is 65
     case("opening-65", "kaluki", m("QH KH AH", "10S JS QS"), points=65, opening=True),
@@ -286,6 +324,12 @@ CASES = [
     ),
     case("set-of-deuces", "knock-rummy", m("2S 2H 2D 2C"), points=8, kind="set"),
     case("long-run", "knock-rummy", m("9S 10S JS QS KS"), points=49, kind="run"),  # 9+10+10+10+10
+    # --- gin: one deck, no jokers, ace low only; sets 3-4, runs 3+ ---
+    case("set-and-run", "gin", m("7S 7H 7D", "9C 10C JC"), points=50),  # 21 + 9+10+10
+    case("ace-low-run", "gin", m("AD 2D 3D"), points=6, kind="run"),  # 1+2+3
+    case("ace-low-only", "gin", m("QD KD AD"), points=0, reason=f"meld 1: {ACE_LOW_ONLY}"),
+    case("no-corner", "gin", m("KS AS 2S"), points=0, reason=f"meld 1: {CORNER}"),
+    case("set-of-four", "gin", m("KS KH KD KC"), points=40, kind="set"),  # 4 x 10
     # --- continental: runs only, 5+4+3+3 / 4+4+4+3 / 3x5; deuces wild as an option ---
     # 3..7S 25, 3..6H 18, 3..5D 12, 3..5C 12
     case(
@@ -457,6 +501,31 @@ CASES = [
     case("run-of-five", "nowrang", m("10H JH QH KH AH"), points=51),  # 10+10+10+10+11
     # --- rami: open with 51 and a natural run; going rummy needs a natural run ---
     case("opening-51-natural-run", "rami", m("10H JH QH", "KS KH KD"), points=60, opening=True),
+    # Other tables: at most one joker in any meld (jokers_per_meld: 1); without it two
+    # jokers beside two naturals are fine (no more jokers than naturals): 4+5+6+7
+    case(
+        "two-jokers-without-the-option",
+        "rami",
+        m("4H 5H JK JK"),
+        points=22,
+        kind="run",
+    ),
+    case(
+        "one-joker-per-meld",
+        "rami",
+        m("4H 5H JK JK"),
+        points=0,
+        reason="meld 1: a meld may hold at most 1 joker at this table (option jokers_per_meld)",
+        options={"jokers_per_meld": 1},
+    ),
+    case(
+        "one-joker-per-meld-allows-one",
+        "rami",
+        m("4H 5H JK"),
+        points=15,  # 4 + 5 + the joker as the 6H (worth the most: 3H would be 3)
+        kind="run",
+        options={"jokers_per_meld": 1},
+    ),
     case(
         "opening-run-with-joker-is-not-natural",
         "rami",
@@ -830,10 +899,10 @@ ERRORS = [
         id="carousel-deck-bound",
     ),
     pytest.param(
-        {"variant": "gin", "melds": []},
+        {"variant": "canasta", "melds": []},
         OptionError,
         "variant",
-        "unknown variant 'gin'",
+        "unknown variant 'canasta'",
         id="unknown-variant",
     ),
     pytest.param(

@@ -194,6 +194,24 @@ ROUNDS = [
         {"winner": "Ana", "end": "knock", "hands": {"Ana": 3, "Ben": 14, "Cem": 10}},
         {"Ana": 18, "Ben": 0, "Cem": 0},  # knocker 3 lowest: (14 - 3) + (10 - 3)
     ),
+    (
+        "gin",
+        AB,
+        {},
+        None,
+        {
+            "winner": "Ana",
+            "end": "knock",
+            "hands": {
+                "Ana": ["AS", "2S", "3S", "7H", "7D", "7C", "JC", "QC", "KC", "4D"],
+                "Ben": ["4S", "9H", "9D", "9S", "2H", "3H", "4H", "KD", "QD", "8C"],
+            },
+        },
+        # counted: the knocker's deadwood, the defender's after laying off
+        {"winner": "Ana", "end": "knock", "hands": {"Ana": 4, "Ben": 28}},
+        # Ben lays 4S off on AS-2S-3S; KD 10 + QD 10 + 8C 8 = 28 left; 28 - 4 = 24
+        {"Ana": 24, "Ben": 0},
+    ),
 ]
 
 

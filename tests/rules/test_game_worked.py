@@ -381,6 +381,63 @@ GAMES = [
         ["Ana"],
         "Ben",
     ),
+    (
+        "gin-to-100-with-game-and-box-bonuses",
+        "gin",
+        P2,
+        {},
+        "Ana",
+        [
+            # counted: the knocker's deadwood, the defender's after laying off
+            {"winner": "Ana", "end": "knock", "hands": {"Ana": 2, "Ben": 40}},  # Ana 38
+            {"winner": "Ben", "end": "knock", "hands": {"Ben": 5, "Ana": 5}},  # Ana 0 + 25
+            {"winner": "Ben", "end": "knock", "hands": {"Ben": 0, "Ana": 30}},  # Ben 30 + 25
+            {"winner": "Ana", "end": "knock", "hands": {"Ana": 1, "Ben": 45}},  # Ana 44
+        ],
+        # Ana 38 + 25 + 44 = 107: + game 100 + 3 hands x 25 = 282; Ben 55 + 25 = 80
+        {"Ana": 282, "Ben": 80},
+        True,
+        ["Ana"],
+        "Ana",
+    ),
+    (
+        "kaluki-british-penalty-out-at-150",
+        "kaluki",
+        P3,
+        {"scoring": "penalty", "ace_value": 11, "joker_value": 15, "cards": 13},
+        "Ana",
+        [
+            # Ben JK 15 + AS 11 + KD 10 = 36; Cem 5 + 6 = 11
+            out("Ana", hands={"Ben": ["JK", "AS", "KD"], "Cem": ["5C", "6D"]}),
+            # Ana 15 + 15 + 10 + 10 = 50; Cem 15 + 11 + 11 + 10 + 10 + 10 = 67: Cem 78
+            out(
+                "Ben",
+                hands={
+                    "Ana": ["JK", "JK", "KS", "QS"],
+                    "Cem": ["JK", "AH", "AD", "KH", "QH", "JH"],
+                },
+            ),
+            # Ana 3 x 10 + 3 x 10 + 10 = 70: Ana 120; Ben 9 + 9 = 18: Ben 54
+            out(
+                "Cem",
+                hands={"Ana": ["KS", "KH", "KD", "QS", "QH", "QD", "JS"], "Ben": ["9S", "9H"]},
+            ),
+            # Ben 3 x 15 + 6 x 10 = 105: Ben 159 passes 150 and is out; Cem 2: Cem 80
+            out(
+                "Ana",
+                hands={
+                    "Ben": ["JK", "JK", "JK", "KS", "KH", "KD", "QS", "QH", "QD"],
+                    "Cem": ["2S"],
+                },
+            ),
+            # Ana 3 x 11 + 15 = 48: Ana 168 passes 150; Cem is the last player left
+            out("Cem", hands={"Ana": ["AS", "AH", "AD", "JK"]}),
+        ],
+        {"Ana": 168, "Ben": 159, "Cem": 80},
+        True,
+        ["Cem"],
+        "Cem",  # dealers Ana, Ben, Cem, Ana, Cem (Ben out); the deal skips Ana, out too
+    ),
 ]
 
 

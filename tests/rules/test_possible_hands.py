@@ -144,6 +144,23 @@ IMPOSSIBLE = [
         "Ana's hand holds 0 cards, but when a player knocks (the knocker's after the discard) "
         "every hand holds exactly the 10 dealt: expected 10 cards",
     ),
+    # Gin: the defender shows the 10 dealt; Ben shows 9
+    (
+        "gin",
+        AB,
+        {},
+        {
+            "winner": "Ana",
+            "end": "knock",
+            "hands": {
+                "Ana": ["AS", "2S", "3S", "4H", "4D", "4C", "10C", "JC", "QC", "KC"],
+                "Ben": ["5D", "6D", "7D", "KH", "KS", "KD", "9H", "9S", "9C"],
+            },
+        },
+        "round.hands.Ben",
+        "Ben's hand holds 9 cards, but when a player knocks (the knocker's after the discard) "
+        "every hand holds exactly the 10 dealt: expected 10 cards",
+    ),
     # Continental: 15 dealt, 16 at most
     (
         "continental",

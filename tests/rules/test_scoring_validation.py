@@ -163,7 +163,7 @@ BAD = [
         RoundError,
         "round.hands.Cem",
     ),
-    ("unknown-variant", request("gin"), OptionError, "variant"),
+    ("unknown-variant", request("canasta"), OptionError, "variant"),
     (
         "every-losers-hand-is-needed",
         request(round_={"winner": "Ana", "hands": {"Ben": ["KS"]}}),

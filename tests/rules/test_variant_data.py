@@ -141,6 +141,8 @@ EXAMPLE_DELTAS = {
     "nowrang": {"Ana": 1, "Ben": 0},
     "rami": {"Ana": 0, "Ben": 271, "Cem": 10},  # 150 + 11 + 10 + 100 not melded; 5 + 5
     "carousel": {"Ana": 0, "Ben": 40, "Cem": 0},  # Ben 2: 3 + 27, undercut +10
+    # Ana 3D 3; Ben lays 8H off on 5H-6H-7H: QS 10 + JD 10 + 7D 7 + AC 1 + 4C 4 + 5C 5 = 37
+    "gin": {"Ana": 34, "Ben": 0},  # 37 - 3
 }
 
 

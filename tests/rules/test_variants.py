@@ -22,6 +22,7 @@ ALL_IDS = [
     "nowrang",
     "rami",
     "carousel",
+    "gin",
 ]
 
 
@@ -184,8 +185,8 @@ def test_a_deal_the_decks_cannot_hold_is_refused_with_the_option_named():
 
 def test_unknown_variant_lists_the_known_ones():
     with pytest.raises(OptionError) as caught:
-        resolve("gin")
-    assert "unknown variant 'gin'" in str(caught.value)
+        resolve("canasta")
+    assert "unknown variant 'canasta'" in str(caught.value)
     assert caught.value.field == "variant"
 
 
@@ -210,3 +211,21 @@ def test_the_first_player_gets_one_card_more_in_phom_and_nowrang():
     assert extra == {"phom", "nowrang"}
     assert resolve("phom", {}, players=4).cards == 9
     assert resolve("nowrang", {}, players=2).cards == 10
+
+
+def test_kaluki_penalty_scoring_plays_to_150_and_lowest_wins():
+    rules = resolve("kaluki", {"scoring": "penalty"}, players=3)
+    assert (rules.target, rules.goal.value, rules.game_end.value) == (150, "low", "elimination")
+    # a target the table chose wins over the 150 of this scoring
+    assert resolve("kaluki", {"scoring": "penalty", "target": 200}, players=3).target == 200
+    # the default scoring is unchanged: the winner collects, first to 250
+    assert resolve("kaluki", {}, players=3).target == 250
+
+
+def test_kaluki_ace_value_sets_the_first_meld_ace_too():
+    rules = resolve("kaluki", {"ace_value": 11})
+    assert (rules.values.ace, rules.opening_values.ace_high, rules.opening_values.ace_low) == (
+        11,
+        11,
+        1,
+    )

@@ -105,6 +105,19 @@ ROUNDS = [
         {"winner": "Ana", "end": "knock", "hand_0": "AS 2D", "hand_1": "KS"},
         ["+7", "0"],
     ),
+    # Ana knocks with 3D 3; Ben lays 4H 8H off on her hearts and JH on her jacks:
+    # QS 10 + 9D 9 + 7D 7 + AC 1 = 27 left; 27 - 3
+    (
+        "gin",
+        ["Ana", "Ben"],
+        {
+            "winner": "Ana",
+            "end": "knock",
+            "hand_0": "5H 6H 7H JS JD JC KC KD KS 3D",
+            "hand_1": "4H 8H JH 2C 2D 2S QS 9D 7D AC",
+        },
+        ["+24", "0"],
+    ),
 ]
 
 

@@ -33,7 +33,7 @@ def test_new_session_form_shows_every_house_rule_with_its_default(client, varian
 
 
 def test_unknown_variant_is_404(client):
-    assert client.get("/new/gin").status_code == 404
+    assert client.get("/new/canasta").status_code == 404
 
 
 @pytest.mark.parametrize(
@@ -222,7 +222,7 @@ def test_history_lists_the_sessions_this_phone_holds(app):
 def test_rules_pages_name_the_readings(client):
     page = client.get("/rules/rami").data.decode()
     assert "Readings this app follows" in page and "+200 replaces the rummy 100" in page
-    assert client.get("/rules/gin").status_code == 404
+    assert client.get("/rules/canasta").status_code == 404
 
 
 def test_forms_refuse_a_post_without_the_csrf_token(csrf_app):
