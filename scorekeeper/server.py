@@ -22,6 +22,7 @@ from typing import NoReturn
 
 from gunicorn.app.base import BaseApplication
 
+from . import replica
 from .app import create_app
 
 # the cores this process may use (a container or taskset may allow fewer than the machine's)
@@ -80,6 +81,7 @@ def serve(
     threads: int | None = None,
     workers: int | None = None,
     stalled: int | None = None,
+    replica_url: str | None = None,
 ) -> None:
     threads = THREADS if threads is None else threads
     workers = WORKERS if workers is None else workers
@@ -91,7 +93,10 @@ def serve(
     if workers < 1:
         _refuse(f"--workers must be at least 1, not {workers}")
     try:
+        replication = replica.prepared(replica_url)  # a missing database is restored first
         create_app()  # a bad setting is refused here, once, before any worker starts
+    except replica.ReplicaError as error:
+        _refuse(error.message)
     except RuntimeError as error:
         _refuse(str(error))
     except (OSError, sqlite3.Error) as error:
@@ -100,6 +105,8 @@ def serve(
     print(f"Scorekeeper is running: open http://{shown}:{port}/ on this machine", flush=True)
     if host == "127.0.0.1":
         print("(phones at the table need --host 0.0.0.0 and this machine's address)", flush=True)
+    if replication is not None:
+        replication.start()  # and stopped when this process ends
     _Gunicorn(
         {
             "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",

@@ -6,6 +6,7 @@ goes to 127.0.0.1 only.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import re
@@ -29,8 +30,11 @@ def free_port() -> int:
 class Server:
     """`scorekeeper serve` in a subprocess on a free port, on the given database file."""
 
-    def __init__(self, database: Path, *args: str, port: int | None = None) -> None:
+    def __init__(
+        self, database: Path, *args: str, port: int | None = None, log: Path | None = None
+    ) -> None:
         self.database = database
+        self.log = log  # where the server's log goes (default: nowhere)
         self.args = args  # more of serve's options (--workers 3 ...)
         self.port = port or free_port()
         self.key = secrets.token_hex(32)
@@ -43,22 +47,23 @@ class Server:
             SCOREKEEPER_DATABASE=str(self.database),
             SCOREKEEPER_SECRET_KEY=self.key,  # the same key across restarts: cookies stay valid
         )
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "scorekeeper.cli",
-                "serve",
-                "--port",
-                str(self.port),
-                *self.args,
-            ],
-            env=env,
-            cwd=PROJECT,
-            stdout=subprocess.PIPE,  # two lines, then nothing: it never fills
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
+        with self.log.open("a") if self.log else contextlib.nullcontext(None) as log:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "scorekeeper.cli",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    *self.args,
+                ],
+                env=env,
+                cwd=PROJECT,
+                stdout=subprocess.PIPE,  # two lines, then nothing: it never fills
+                stderr=log or subprocess.DEVNULL,
+                text=True,
+            )
         self.first_line = self.process.stdout.readline()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

@@ -1,0 +1,319 @@
+"""The club's history survives the loss of the machine: real `scorekeeper serve --replica`
+with real Litestream copying to a folder (file://), real SIGKILLs, real `scorekeeper restore`.
+
+Litestream copies every 0.1 s here (SCOREKEEPER_REPLICA_SYNC_SECONDS) so the tests take
+seconds; a club runs the default second.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import time
+import urllib.parse
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from tests.command import scorekeeper
+from tests.web.serving import Phone, Server, round_form, rummy_round, start_rummy
+
+SYNC_SECONDS = "0.1"
+
+
+@pytest.fixture(autouse=True)
+def quick_copies(monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_REPLICA_SYNC_SECONDS", SYNC_SECONDS)
+    monkeypatch.delenv("SCOREKEEPER_REPLICA", raising=False)
+
+
+def replica_url(folder: Path) -> str:
+    return f"file://{folder}"
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process started by ``pid``, and by those, from /proc."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(text.rsplit(")", 1)[1].split()[1])
+    found, frontier = [], [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [child for child, of in parents.items() if of == parent]
+        found += children
+        frontier += children
+    return found
+
+
+def command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def litestream_of(server: Server) -> list[int]:
+    return [
+        pid
+        for pid in descendants(server.process.pid)
+        if "litestream replicate" in command_line(pid)
+    ]
+
+
+def kill_everything(server: Server) -> None:
+    """The machine dies: the server and every process it started stop at once, mid-stride
+    (all frozen first, so none hears of the others' end and tidies up)."""
+    everyone = [server.process.pid, *descendants(server.process.pid)]
+    for pid in everyone:
+        os.kill(pid, signal.SIGSTOP)
+    for pid in everyone:
+        os.kill(pid, signal.SIGKILL)
+    server.process.wait(timeout=10)
+
+
+def health(server: Server) -> dict:
+    status, _, body = Phone(server.port).get("/health")
+    assert status in (200, 503), status
+    return json.loads(body)["replica"]
+
+
+def wait_until_copied(server: Server, since: float) -> dict:
+    """Until /health says the replica held every change as of half a second after ``since``
+    (a wall-clock time): Litestream takes the WAL's changes every 0.1 s."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        replica = health(server)
+        synced = replica["last_sync"]
+        if synced and datetime.fromisoformat(synced).timestamp() > since + 0.5:
+            assert replica["running"] and replica["lag_seconds"] == 0
+            return replica
+        time.sleep(0.1)
+    raise AssertionError(f"the replica did not catch up: {replica}")
+
+
+def save_rounds(phone: Phone, game: str, count: int) -> list[str]:
+    """``count`` rounds saved through the form; their one-time keys, each answered."""
+    keys = []
+    for _ in range(count):
+        form = round_form(phone, game)
+        status, _, _ = phone.post(f"{game}/rounds/new", rummy_round(form, "2C"))
+        assert status == 302, status
+        keys.append(form["submission"])
+    return keys
+
+
+def stored_keys(database: Path, game: str) -> list[str]:
+    token = game.rsplit("/", 1)[-1]
+    with sqlite3.connect(database) as db:
+        return [
+            key
+            for (key,) in db.execute(
+                "select r.submission from rounds r join sessions s on s.id = r.session_id "
+                "where s.edit_token = ? and r.deleted = 0",
+                [token],
+            )
+        ]
+
+
+def restore(*args: object, database: Path):
+    done = scorekeeper("restore", *args, database=database)
+    return done.returncode, json.loads(done.stdout)
+
+
+def test_the_drill_loses_no_acknowledged_round(tmp_path):
+    database = tmp_path / "club.sqlite"
+    url = replica_url(tmp_path / "replica")
+    server = Server(database, "--replica", url, "--workers", "2").start()
+    try:
+        phone = Phone(server.port)
+        games = [start_rummy(phone) for _ in range(3)]
+        acknowledged = {game: save_rounds(phone, game, 3) for game in games}
+        wait_until_copied(server, time.time())
+    finally:
+        kill_everything(server)
+    for lost in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+        lost.unlink(missing_ok=True)
+
+    code, answer = restore(url, database=database)
+    assert code == 0, answer
+    assert answer == {"restored": str(database), "games": 3, "rounds": 9}
+
+    again = Server(database, "--replica", url, "--workers", "2").start()
+    try:
+        phone.port, phone.conn = again.port, None
+        for game in games:
+            assert sorted(stored_keys(database, game)) == sorted(acknowledged[game])
+            acknowledged[game] += save_rounds(phone, game, 1)  # the game plays on
+            status, _, page = phone.get(game)
+            assert status == 200
+        for game in games:
+            assert sorted(stored_keys(database, game)) == sorted(acknowledged[game])
+    finally:
+        again.stop()
+
+
+def test_serving_on_an_empty_machine_restores_first(tmp_path):
+    url = replica_url(tmp_path / "replica")
+    old = Server(tmp_path / "old" / "club.sqlite", "--replica", url, "--workers", "1")
+    old.database.parent.mkdir()
+    old.start()
+    try:
+        phone = Phone(old.port)
+        game = start_rummy(phone)
+        keys = save_rounds(phone, game, 2)
+    finally:
+        old.stop()  # the old machine is gone; the replica holds what it had
+
+    new_machine = tmp_path / "new"
+    new_machine.mkdir()
+    database = new_machine / "club.sqlite"
+    new = Server(database, "--replica", url, "--workers", "1").start()
+    try:
+        assert sorted(stored_keys(database, game)) == sorted(keys)
+        status, _, page = Phone(new.port).get(game)
+        assert status == 200
+        assert "Ana" in page and "Ben" in page
+    finally:
+        new.stop()
+
+
+def test_litestream_killed_while_serving_is_started_again_and_loses_nothing(tmp_path):
+    database = tmp_path / "club.sqlite"
+    url = replica_url(tmp_path / "replica")
+    log = tmp_path / "server.log"
+    server = Server(database, "--replica", url, "--workers", "1", log=log).start()
+    try:
+        phone = Phone(server.port)
+        game = start_rummy(phone)
+        keys = save_rounds(phone, game, 2)
+        wait_until_copied(server, time.time())
+        (first,) = litestream_of(server)
+        os.kill(first, signal.SIGKILL)
+        keys += save_rounds(phone, game, 2)  # saved while no Litestream runs
+        deadline = time.monotonic() + 20
+        while not (running := [pid for pid in litestream_of(server) if pid != first]):
+            assert time.monotonic() < deadline, "Litestream was not started again"
+            time.sleep(0.1)
+        keys += save_rounds(phone, game, 2)
+        replica = wait_until_copied(server, time.time())
+        assert replica["restarts"] == 1
+        assert running == litestream_of(server)
+    finally:
+        server.stop()
+    said = log.read_text()
+    assert "litestream stopped" in said
+    assert said.count('msg="replicating to"') == 2  # Litestream's own lines, from both runs
+
+    code, answer = restore(url, "-o", tmp_path / "copy.sqlite", database=database)
+    assert code == 0, answer
+    assert answer["rounds"] == 6
+    assert sorted(stored_keys(tmp_path / "copy.sqlite", game)) == sorted(keys)
+
+
+def test_restore_never_overwrites_a_database(tmp_path):
+    database = tmp_path / "club.sqlite"
+    database.write_bytes(b"precious")
+    code, answer = restore(replica_url(tmp_path / "replica"), database=database)
+    assert code == 2
+    assert "exists already" in answer["error"] and "--force" in answer["error"]
+    assert database.read_bytes() == b"precious"
+
+
+@pytest.mark.parametrize("replica", ["empty", "nowhere"])
+def test_restore_refuses_an_empty_or_unknown_replica(tmp_path, replica):
+    (tmp_path / "empty").mkdir()
+    database = tmp_path / "club.sqlite"
+    code, answer = restore(replica_url(tmp_path / replica), database=database)
+    assert code == 2
+    assert answer["error"] == (
+        f"the replica file://{tmp_path / replica} holds no database: nothing to restore"
+    )
+    assert not database.exists()
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("backups/club", "must be a URL"),
+        ("file://backups/club", "absolute path"),
+        ("gopher://example.org/club", "unknown replica type"),
+    ],
+)
+def test_restore_refuses_what_is_no_replica(tmp_path, url, said):
+    database = tmp_path / "club.sqlite"
+    code, answer = restore(url, database=database)
+    assert code == 2
+    assert said in answer["error"]
+    assert not database.exists()
+
+
+def test_restore_at_a_timestamp_is_the_state_of_that_moment(tmp_path):
+    database = tmp_path / "club.sqlite"
+    url = replica_url(tmp_path / "replica")
+    server = Server(database, "--replica", url, "--workers", "1").start()
+    try:
+        phone = Phone(server.port)
+        game = start_rummy(phone)
+        before = save_rounds(phone, game, 2)
+        wait_until_copied(server, time.time())
+        moment = datetime.now(UTC)
+        time.sleep(1.2)  # the replica dates its files to the second
+        after = save_rounds(phone, game, 3)
+        wait_until_copied(server, time.time())
+    finally:
+        server.stop()
+
+    code, answer = restore(
+        url, "-o", tmp_path / "then.sqlite", "--timestamp", moment.isoformat(), database=database
+    )
+    assert code == 0, answer
+    assert answer["rounds"] == 2
+    assert sorted(stored_keys(tmp_path / "then.sqlite", game)) == sorted(before)
+    code, answer = restore(url, "-o", tmp_path / "now.sqlite", database=database)
+    assert answer["rounds"] == 5
+    assert sorted(stored_keys(tmp_path / "now.sqlite", game)) == sorted(before + after)
+    code, answer = restore(
+        url, "-o", tmp_path / "x.sqlite", "--timestamp", "2001-01-01T00:00:00Z", database=database
+    )
+    assert code == 2
+    assert "holds nothing as of 2001-01-01T00:00:00Z" in answer["error"]
+
+
+def test_without_a_replica_nothing_starts(tmp_path):
+    database = tmp_path / "club.sqlite"
+    server = Server(database, "--workers", "1").start()
+    try:
+        phone = Phone(server.port)
+        save_rounds(phone, start_rummy(phone), 1)
+        assert litestream_of(server) == []
+        status, _, body = phone.get("/health")
+        assert status == 200
+        assert json.loads(body) == {"replica": {"configured": False, "ok": True}}
+    finally:
+        server.stop()
+    assert sorted(path.name for path in tmp_path.iterdir() if "litestream" in path.name) == []
+
+
+def test_health_names_no_address_or_token(tmp_path):
+    database = tmp_path / "club.sqlite"
+    url = f"file://{tmp_path / 'secret-folder'}"
+    server = Server(database, "--replica", url, "--workers", "1").start()
+    try:
+        phone = Phone(server.port)
+        game = start_rummy(phone)
+        wait_until_copied(server, time.time())
+        _, headers, body = phone.get("/health")
+        assert "secret-folder" not in body
+        assert urllib.parse.urlsplit(game).path.rsplit("/", 1)[-1] not in body
+        assert headers["cache-control"] == "no-store"
+        _, _, page = phone.get(game)
+        assert "/health" not in page
+    finally:
+        server.stop()
