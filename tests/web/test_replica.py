@@ -269,6 +269,12 @@ def test_restore_at_a_timestamp_is_the_state_of_that_moment(tmp_path):
         wait_until_copied(server, time.time())
     finally:
         server.stop()
+    # taken back in place: the pages rendered for the later revisions go with the file
+    assert (tmp_path / "rendered").is_dir()
+    code, answer = restore(url, "--timestamp", moment.isoformat(), "--force", database=database)
+    assert code == 0, answer
+    assert sorted(stored_keys(database, game)) == sorted(before)
+    assert not (tmp_path / "rendered").exists()
 
     code, answer = restore(
         url, "-o", tmp_path / "then.sqlite", "--timestamp", moment.isoformat(), database=database
