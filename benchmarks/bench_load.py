@@ -1,6 +1,7 @@
 """A club evening under load: tables saving rounds while read-only phones watch.
 
 Run: .venv/bin/python benchmarks/bench_load.py [--tables 50] [--viewers 200] [--seconds 60]
+     [--replica] [--kills N]
 
 Starts the real `scorekeeper serve` (gunicorn) on a free port of 127.0.0.1 with a fresh
 database. Each table is a phone that opens the round form, saves a round and is shown
@@ -16,9 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import shutil
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -30,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.web.serving import (  # noqa: E402  (the project root is put on the path above)
     Phone,
     Server,
+    kill_everything,
     round_form,
     rummy_round,
     start_rummy,
@@ -158,56 +163,60 @@ def viewer(
     phone.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--viewers", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=60)
-    args = parser.parse_args()
+def prepare(server: Server, tables: int) -> tuple[list[str], list[str], str]:
+    """The tables' games (edit links), their read-only links, and the cookie that made them."""
+    setup = Phone(server.port)
+    games = [start_rummy(setup) for _ in range(tables)]
+    views = []
+    for game in games:
+        page = setup.get(game)[2]
+        views.append(re.search(r'href="(/s/[^"]+)" class="link"', page).group(1))
+    setup.close()
+    return games, views, setup.cookie
 
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "load.sqlite").start()
-        try:
-            setup = Phone(server.port)
-            games = [start_rummy(setup) for _ in range(args.tables)]
-            views = []
-            for game in games:
-                page = setup.get(game)[2]
-                views.append(re.search(r'href="(/s/[^"]+)" class="link"', page).group(1))
-            setup.close()
-            results = Results()
-            clock = Clock(args.seconds)
-            ready = threading.Barrier(len(games) + args.viewers, action=clock.set)
-            acknowledged: list[list[str]] = [[] for _ in games]
 
-            def run_table(i: int) -> None:
-                offset = SAVE_EVERY * i / len(games)  # the tables spread over the 3 s
-                acknowledged[i] = table(
-                    games[i], setup.cookie, server.port, ready, clock, offset, results
-                )
+def play(
+    port: int,
+    games: list[str],
+    views: list[str],
+    cookie: str,
+    viewers: int,
+    seconds: float,
+    during=None,
+) -> tuple[Results, list[list[str]]]:
+    """The evening: every table and viewer for ``seconds``; ``during(clock)`` runs beside them
+    once the clock has started. Returns the timings and each table's acknowledged saves."""
+    results = Results()
+    clock = Clock(seconds)
+    ready = threading.Barrier(len(games) + viewers, action=clock.set)
+    acknowledged: list[list[str]] = [[] for _ in games]
 
-            threads = [threading.Thread(target=run_table, args=(i,)) for i in range(len(games))]
-            for j in range(args.viewers):
-                offset = POLL_EVERY * j / max(1, args.viewers)
-                threads.append(
-                    threading.Thread(
-                        target=viewer,
-                        args=(views[j % len(views)], server.port, ready, clock, offset, results),
-                    )
-                )
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(timeout=args.seconds + 120)
-        finally:
-            server.stop()
-        lost, doubled = check(server.database, games, acknowledged)
+    def run_table(i: int) -> None:
+        offset = SAVE_EVERY * i / len(games)  # the tables spread over the 3 s
+        acknowledged[i] = table(games[i], cookie, port, ready, clock, offset, results)
 
-    saves = results.times.get("round save", [])
-    print(
-        f"{args.tables} tables saving every {SAVE_EVERY:g} s, {args.viewers} viewers polling "
-        f"every {POLL_EVERY:g} s, {args.seconds:g} s:"
-    )
+    threads = [threading.Thread(target=run_table, args=(i,)) for i in range(len(games))]
+    for j in range(viewers):
+        offset = POLL_EVERY * j / max(1, viewers)
+        threads.append(
+            threading.Thread(
+                target=viewer,
+                args=(views[j % len(views)], port, ready, clock, offset, results),
+            )
+        )
+    for thread in threads:
+        thread.start()
+    if during is not None:
+        while not clock.start:
+            time.sleep(0.05)
+        during(clock)
+    for thread in threads:
+        thread.join(timeout=seconds + 120)
+    return results, acknowledged
+
+
+def report(title: str, results: Results, acknowledged: list[list[str]], lost: int, doubled: int):
+    print(f"{title}:")
     print(f"  saves acknowledged: {sum(len(a) for a in acknowledged)}")
     print(f"  errors: {len(results.errors)}  lost rounds: {lost}  duplicated rounds: {doubled}")
     for message in results.errors[:5]:
@@ -219,11 +228,126 @@ def main() -> None:
             f"| {name} | {len(values)} | {statistics.median(values) * 1000:.1f} ms "
             f"| {percentile(values, 0.95) * 1000:.1f} ms | {percentile(values, 0.99) * 1000:.1f} ms |"
         )
+    saves = results.times.get("round save", [])
     if saves:
         p95 = percentile(saves, 0.95)
         for target in (0.050, 0.025):  # issue 8's target, then issue 12's
             verdict = "met" if p95 < target else "NOT met"
             print(f"target: round save p95 under {target * 1000:.0f} ms: {verdict}")
+
+
+def evening(args, folder: Path, replica: str | None) -> None:
+    """One evening on a fresh database, with or without a replica; with one, /health is read
+    every half second to see how far behind the replica is."""
+    options = ("--replica", replica) if replica else ()
+    server = Server(folder / f"load-{'replica' if replica else 'alone'}.sqlite", *options)
+    server.start()
+    lags: list[float] = []
+
+    def watch_lag(clock: Clock) -> None:
+        phone = Phone(server.port)
+        while time.monotonic() < clock.until:
+            replica_state = json.loads(phone.get("/health")[2])["replica"]
+            if replica_state["lag_seconds"] is not None:
+                lags.append(replica_state["lag_seconds"])
+            time.sleep(0.5)
+        phone.close()
+
+    try:
+        games, views, cookie = prepare(server, args.tables)
+        results, acknowledged = play(
+            server.port,
+            games,
+            views,
+            cookie,
+            args.viewers,
+            args.seconds,
+            during=watch_lag if replica else None,
+        )
+    finally:
+        server.stop()
+    lost, doubled = check(server.database, games, acknowledged)
+    report(
+        f"{args.tables} tables saving every {SAVE_EVERY:g} s, {args.viewers} viewers polling "
+        f"every {POLL_EVERY:g} s, {args.seconds:g} s, "
+        + (f"replicated to {replica}" if replica else "no replica"),
+        results,
+        acknowledged,
+        lost,
+        doubled,
+    )
+    if lags:
+        print(
+            f"replica lag (/health, {len(lags)} readings): median {statistics.median(lags):.2f} s, "
+            f"worst {max(lags):.2f} s"
+        )
+
+
+def machine_dies(args, folder: Path, kills: int) -> None:
+    """The machine dies mid-evening: everything is SIGKILLed halfway through the load, the
+    database, its WAL and Litestream's state are deleted, the database is restored from the
+    replica and served again; the acknowledged saves missing from it are counted."""
+    database = folder / "dies.sqlite"
+    replica = f"file://{folder / 'dies-replica'}"
+    lost_total = saved_total = 0
+    games: list[str] = []
+    for kill in range(1, kills + 1):
+        server = Server(database, "--replica", replica).start()
+        if not games:
+            games, views, cookie = prepare(server, args.tables)
+
+        def die(clock: Clock, server: Server = server) -> None:
+            time.sleep(max(0.0, clock.start + args.seconds / 2 - time.monotonic()))
+            kill_everything(server)
+
+        _, acknowledged = play(
+            server.port, games, views, cookie, args.viewers, args.seconds, during=die
+        )
+        for gone in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+            gone.unlink()
+        shutil.rmtree(folder / ".dies.sqlite-litestream")
+        restored = subprocess.run(
+            [sys.executable, "-m", "scorekeeper.cli", "restore", replica],
+            env=dict(os.environ, SCOREKEEPER_DATABASE=str(database)),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        lost, _ = check(database, games, acknowledged)
+        saved = sum(len(a) for a in acknowledged)
+        lost_total += lost
+        saved_total += saved
+        print(
+            f"kill {kill}: {saved} saves acknowledged, {lost} missing after {restored.stdout.strip()}"
+        )
+    print(f"machine killed {kills} times: {lost_total} of {saved_total} acknowledged saves lost")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--viewers", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument(
+        "--replica",
+        action="store_true",
+        help="the same evening twice, without and then with Litestream copying to a folder",
+    )
+    parser.add_argument(
+        "--kills",
+        type=int,
+        default=0,
+        help="then kill the whole machine this many times mid-evening and restore each time",
+    )
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as work:
+        folder = Path(work)
+        evening(args, folder, None)
+        if args.replica:
+            evening(args, folder, f"file://{folder / 'replica'}")
+        if args.kills:
+            machine_dies(args, folder, args.kills)
 
 
 def check(database: Path, games: list[str], acknowledged: list[list[str]]) -> tuple[int, int]:
