@@ -1,7 +1,7 @@
 """A club evening under load: tables saving rounds while read-only phones watch.
 
 Run: .venv/bin/python benchmarks/bench_load.py [--tables 50] [--viewers 200] [--seconds 60]
-     [--replica] [--kills N]
+     [--replica] [--repeat N] [--kills N]
 
 Starts the real `scorekeeper serve` (gunicorn) on a free port of 127.0.0.1 with a fresh
 database. Each table is a phone that opens the round form, saves a round and is shown
@@ -215,9 +215,8 @@ def play(
     return results, acknowledged
 
 
-def report(title: str, results: Results, acknowledged: list[list[str]], lost: int, doubled: int):
-    print(f"{title}:")
-    print(f"  saves acknowledged: {sum(len(a) for a in acknowledged)}")
+def report(results: Results, saved: int, lost: int, doubled: int) -> None:
+    print(f"  saves acknowledged: {saved}")
     print(f"  errors: {len(results.errors)}  lost rounds: {lost}  duplicated rounds: {doubled}")
     for message in results.errors[:5]:
         print(f"    {message}")
@@ -236,13 +235,11 @@ def report(title: str, results: Results, acknowledged: list[list[str]], lost: in
             print(f"target: round save p95 under {target * 1000:.0f} ms: {verdict}")
 
 
-def evening(args, folder: Path, replica: str | None) -> None:
-    """One evening on a fresh database, with or without a replica; with one, /health is read
-    every half second to see how far behind the replica is."""
-    options = ("--replica", replica) if replica else ()
-    server = Server(folder / f"load-{'replica' if replica else 'alone'}.sqlite", *options)
-    server.start()
-    lags: list[float] = []
+def evening(args, database: Path, replica: str | None, results: Results, lags: list[float]):
+    """One evening on a fresh database, with or without a replica, its timings added to
+    ``results``; with a replica, /health is read every half second for the replica's lag.
+    Returns the saves acknowledged, lost and stored twice."""
+    server = Server(database, *(("--replica", replica) if replica else ())).start()
 
     def watch_lag(clock: Clock) -> None:
         phone = Phone(server.port)
@@ -255,7 +252,7 @@ def evening(args, folder: Path, replica: str | None) -> None:
 
     try:
         games, views, cookie = prepare(server, args.tables)
-        results, acknowledged = play(
+        timings, acknowledged = play(
             server.port,
             games,
             views,
@@ -266,21 +263,33 @@ def evening(args, folder: Path, replica: str | None) -> None:
         )
     finally:
         server.stop()
+    for name, values in timings.times.items():
+        results.times.setdefault(name, []).extend(values)
+    results.errors += timings.errors
     lost, doubled = check(server.database, games, acknowledged)
-    report(
-        f"{args.tables} tables saving every {SAVE_EVERY:g} s, {args.viewers} viewers polling "
-        f"every {POLL_EVERY:g} s, {args.seconds:g} s, "
-        + (f"replicated to {replica}" if replica else "no replica"),
-        results,
-        acknowledged,
-        lost,
-        doubled,
-    )
-    if lags:
-        print(
-            f"replica lag (/health, {len(lags)} readings): median {statistics.median(lags):.2f} s, "
-            f"worst {max(lags):.2f} s"
-        )
+    return sum(len(a) for a in acknowledged), lost, doubled
+
+
+def evenings(args, folder: Path) -> None:
+    """The evening without a replica, then with one, ``--repeat`` times in turn (so a busy
+    machine weighs on both alike), pooled."""
+    kinds = ["no replica", "replica in a folder"] if args.replica else ["no replica"]
+    pooled = {kind: (Results(), [0, 0, 0], []) for kind in kinds}
+    for turn in range(args.repeat):
+        for kind in kinds:
+            results, counts, lags = pooled[kind]
+            replica = f"file://{folder / f'replica-{turn}'}" if kind != "no replica" else None
+            database = folder / f"load-{kind.split()[0]}-{turn}.sqlite"
+            for i, count in enumerate(evening(args, database, replica, results, lags)):
+                counts[i] += count
+    for kind, (results, (saved, lost, doubled), lags) in pooled.items():
+        print(f"\n{kind}: {args.repeat} x {args.seconds:g} s")
+        report(results, saved, lost, doubled)
+        if lags:
+            print(
+                f"replica lag (/health, {len(lags)} readings): median "
+                f"{statistics.median(lags):.2f} s, worst {max(lags):.2f} s"
+            )
 
 
 def machine_dies(args, folder: Path, kills: int) -> None:
@@ -334,6 +343,9 @@ def main() -> None:
         help="the same evening twice, without and then with Litestream copying to a folder",
     )
     parser.add_argument(
+        "--repeat", type=int, default=1, help="evenings of each kind, taken in turn"
+    )
+    parser.add_argument(
         "--kills",
         type=int,
         default=0,
@@ -341,11 +353,13 @@ def main() -> None:
     )
     args = parser.parse_args()
 
+    print(
+        f"{args.tables} tables saving every {SAVE_EVERY:g} s, {args.viewers} viewers polling "
+        f"every {POLL_EVERY:g} s"
+    )
     with tempfile.TemporaryDirectory() as work:
         folder = Path(work)
-        evening(args, folder, None)
-        if args.replica:
-            evening(args, folder, f"file://{folder / 'replica'}")
+        evenings(args, folder)
         if args.kills:
             machine_dies(args, folder, args.kills)
 

@@ -363,14 +363,19 @@ class Replication:
                 self._check()
             if self.stopping.is_set():
                 break
-            # gunicorn's master reaps every child it has, so the exit status may be lost
             self._write_status(running=False, lag=self._lag())
             if time.monotonic() - started > STEADY_SECONDS:
                 pause = 1.0
-            self.say(
-                f"scorekeeper: litestream stopped (exit {self.child.returncode}); starting it "
-                f"again in {pause:g} s"
+            code = self.child.returncode
+            # gunicorn's master reaps every child it has, so the exit status may read 0
+            how = (
+                f" (exit {code})"
+                if code > 0
+                else f" ({signal.Signals(-code).name})"
+                if code < 0
+                else ""
             )
+            self.say(f"scorekeeper: litestream stopped{how}; starting it again in {pause:g} s")
             if self.stopping.wait(pause):
                 break
             pause = min(pause * 2, LONGEST_PAUSE)
@@ -417,7 +422,9 @@ class Replication:
             )
         elif self.warned and lag is not None and lag <= LAG_WARNING_SECONDS:
             self.warned = False
-            self.say(f"scorekeeper: the replica is {lag:.0f} s behind the database again")
+            self.say(
+                f"scorekeeper: the replica is back within a minute of the database ({lag:.0f} s)"
+            )
         self._write_status(running=True, lag=lag)
 
     def _list_replica(self) -> None:
