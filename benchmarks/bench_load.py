@@ -27,9 +27,12 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import contextlib
 
 from tests.web.serving import (  # noqa: E402  (the project root is put on the path above)
     Phone,
@@ -49,6 +52,7 @@ class Results:
         self.lock = threading.Lock()
         self.times: dict[str, list[float]] = {}
         self.errors: list[str] = []
+        self.acknowledged_at: list[float] = []  # wall-clock times, as files are dated
 
     def time(self, name: str, seconds: float) -> None:
         with self.lock:
@@ -112,6 +116,8 @@ def table(
                 results.error(f"save answered {status}")
             else:
                 acknowledged.append(keys["submission"])
+                with results.lock:
+                    results.acknowledged_at.append(time.time())
                 timed(results, "sheet after save", phone.get, game)
         except Exception as error:  # counted, and the phone carries on like a person would
             results.error(f"table: {error!r}")
@@ -235,20 +241,48 @@ def report(results: Results, saved: int, lost: int, doubled: int) -> None:
             print(f"target: round save p95 under {target * 1000:.0f} ms: {verdict}")
 
 
+def ltx_times(folder: Path, times: dict[int, float]) -> None:
+    """When each level-0 LTX file in ``folder`` was written (its mtime), by its last txid."""
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return
+    for entry in entries:
+        if entry.name.endswith(".ltx"):
+            with contextlib.suppress(FileNotFoundError, ValueError):
+                times.setdefault(int(entry.name.split("-")[1][:16], 16), entry.stat().st_mtime)
+
+
+def copied_after(acknowledged_at: list[float], taken: dict[int, float], copied: dict[int, float]):
+    """For each acknowledged save, how long until the replica held it: the first LTX file
+    Litestream wrote after the save holds it (it takes the whole WAL so far), and the
+    replica's copy of that file is dated when it arrived."""
+    order = sorted(taken.items())
+    delays = []
+    for moment in acknowledged_at:
+        holder = next((txid for txid, at in order if at >= moment), None)
+        arrived = [at for txid, at in copied.items() if holder is not None and txid >= holder]
+        if arrived:
+            delays.append(min(arrived) - moment)
+    return delays
+
+
 def evening(args, database: Path, replica: str | None, results: Results, lags: list[float]):
     """One evening on a fresh database, with or without a replica, its timings added to
-    ``results``; with a replica, /health is read every half second for the replica's lag.
+    ``results``. With a replica in a folder, its lag: for each acknowledged save, until the
+    replica's folder held it (``lags``), from the dates of Litestream's files on both sides.
     Returns the saves acknowledged, lost and stored twice."""
     server = Server(database, *(("--replica", replica) if replica else ())).start()
+    taken: dict[int, float] = {}
+    copied: dict[int, float] = {}
 
     def watch_lag(clock: Clock) -> None:
-        phone = Phone(server.port)
-        while time.monotonic() < clock.until:
-            replica_state = json.loads(phone.get("/health")[2])["replica"]
-            if replica_state["lag_seconds"] is not None:
-                lags.append(replica_state["lag_seconds"])
-            time.sleep(0.5)
-        phone.close()
+        local = database.parent / f".{database.name}-litestream" / "ltx" / "0"
+        remote = Path(urllib.parse.urlsplit(replica).path) / "ltx" / "0"
+        while time.monotonic() < clock.until + 5:  # the last saves' copies too
+            ltx_times(local, taken)
+            ltx_times(remote, copied)
+            time.sleep(0.05)
 
     try:
         games, views, cookie = prepare(server, args.tables)
@@ -266,6 +300,7 @@ def evening(args, database: Path, replica: str | None, results: Results, lags: l
     for name, values in timings.times.items():
         results.times.setdefault(name, []).extend(values)
     results.errors += timings.errors
+    lags.extend(copied_after(timings.acknowledged_at, taken, copied))
     lost, doubled = check(server.database, games, acknowledged)
     return sum(len(a) for a in acknowledged), lost, doubled
 
@@ -287,8 +322,8 @@ def evenings(args, folder: Path) -> None:
         report(results, saved, lost, doubled)
         if lags:
             print(
-                f"replica lag (/health, {len(lags)} readings): median "
-                f"{statistics.median(lags):.2f} s, worst {max(lags):.2f} s"
+                f"replica lag (acknowledged -> in the replica, {len(lags)} saves): median "
+                f"{statistics.median(lags) * 1000:.0f} ms, worst {max(lags) * 1000:.0f} ms"
             )
 
 
