@@ -52,7 +52,7 @@ class Results:
         self.lock = threading.Lock()
         self.times: dict[str, list[float]] = {}
         self.errors: list[str] = []
-        self.acknowledged_at: list[float] = []  # wall-clock times, as files are dated
+        self.acknowledged_at: dict[str, float] = {}  # by form key; wall-clock, as files are dated
 
     def time(self, name: str, seconds: float) -> None:
         with self.lock:
@@ -117,7 +117,7 @@ def table(
             else:
                 acknowledged.append(keys["submission"])
                 with results.lock:
-                    results.acknowledged_at.append(time.time())
+                    results.acknowledged_at[keys["submission"]] = time.time()
                 timed(results, "sheet after save", phone.get, game)
         except Exception as error:  # counted, and the phone carries on like a person would
             results.error(f"table: {error!r}")
@@ -253,13 +253,15 @@ def ltx_times(folder: Path, times: dict[int, float]) -> None:
                 times.setdefault(int(entry.name.split("-")[1][:16], 16), entry.stat().st_mtime)
 
 
-def copied_after(acknowledged_at: list[float], taken: dict[int, float], copied: dict[int, float]):
+def copied_after(
+    acknowledged_at: dict[str, float], taken: dict[int, float], copied: dict[int, float]
+):
     """For each acknowledged save, how long until the replica held it: the first LTX file
     Litestream wrote after the save holds it (it takes the whole WAL so far), and the
     replica's copy of that file is dated when it arrived."""
     order = sorted(taken.items())
     delays = []
-    for moment in acknowledged_at:
+    for moment in acknowledged_at.values():
         holder = next((txid for txid, at in order if at >= moment), None)
         arrived = [at for txid, at in copied.items() if holder is not None and txid >= holder]
         if arrived:
@@ -334,17 +336,21 @@ def machine_dies(args, folder: Path, kills: int) -> None:
     database = folder / "dies.sqlite"
     replica = f"file://{folder / 'dies-replica'}"
     lost_total = saved_total = 0
+    oldest = 0.0
     games: list[str] = []
     for kill in range(1, kills + 1):
         server = Server(database, "--replica", replica).start()
         if not games:
             games, views, cookie = prepare(server, args.tables)
 
-        def die(clock: Clock, server: Server = server) -> None:
+        died_at: list[float] = []
+
+        def die(clock: Clock, server: Server = server, died_at: list[float] = died_at) -> None:
             time.sleep(max(0.0, clock.start + args.seconds / 2 - time.monotonic()))
             kill_everything(server)
+            died_at.append(time.time())
 
-        _, acknowledged = play(
+        timings, acknowledged = play(
             server.port, games, views, cookie, args.viewers, args.seconds, during=die
         )
         for gone in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
@@ -357,14 +363,23 @@ def machine_dies(args, folder: Path, kills: int) -> None:
             text=True,
             check=True,
         )
-        lost, _ = check(database, games, acknowledged)
+        with sqlite3.connect(database) as db:
+            stored = {key for (key,) in db.execute("select submission from rounds")}
+        missing = [key for keys in acknowledged for key in keys if key not in stored]
         saved = sum(len(a) for a in acknowledged)
-        lost_total += lost
+        lost_total += len(missing)
         saved_total += saved
+        ages = sorted(died_at[0] - timings.acknowledged_at[key] for key in missing)
+        before = ", ".join(f"{age * 1000:.0f}" for age in ages)
         print(
-            f"kill {kill}: {saved} saves acknowledged, {lost} missing after {restored.stdout.strip()}"
+            f"kill {kill}: {saved} saves acknowledged, {len(missing)} missing "
+            f"(acknowledged {before or '-'} ms before the kill) after {restored.stdout.strip()}"
         )
-    print(f"machine killed {kills} times: {lost_total} of {saved_total} acknowledged saves lost")
+        oldest = max(oldest, *ages) if ages else oldest
+    print(
+        f"machine killed {kills} times: {lost_total} of {saved_total} acknowledged saves lost, "
+        f"the oldest acknowledged {oldest * 1000:.0f} ms before the kill"
+    )
 
 
 def main() -> None:
@@ -384,7 +399,8 @@ def main() -> None:
         "--kills",
         type=int,
         default=0,
-        help="then kill the whole machine this many times mid-evening and restore each time",
+        help="kill the whole machine this many times mid-evening and restore each time "
+        "(alone, or after the evenings of --replica)",
     )
     args = parser.parse_args()
 
@@ -394,7 +410,8 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory() as work:
         folder = Path(work)
-        evenings(args, folder)
+        if args.replica or not args.kills:
+            evenings(args, folder)
         if args.kills:
             machine_dies(args, folder, args.kills)
 

@@ -11,6 +11,7 @@ import json
 import os
 import signal
 import sqlite3
+import subprocess
 import time
 import urllib.parse
 from datetime import UTC, datetime
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.replica import litestream
 from tests.command import scorekeeper
 from tests.web.serving import (
     Phone,
@@ -57,18 +59,36 @@ def health(server: Server) -> dict:
     return json.loads(body)["replica"]
 
 
-def wait_until_copied(server: Server, since: float) -> dict:
-    """Until /health says the replica held every change as of half a second after ``since``
-    (a wall-clock time): Litestream takes the WAL's changes every 0.1 s."""
+def holds(url: str, keys: list[str], folder: Path) -> bool:
+    """Whether the replica holds every one of these saves: restored as it is now, by
+    Litestream itself, into a new file, and looked at."""
+    probe = folder / f"probe-{time.monotonic_ns()}.sqlite"
+    done = subprocess.run(
+        [litestream(), "restore", "-o", str(probe), url], capture_output=True, timeout=60
+    )
+    if done.returncode != 0:
+        return False
+    db = sqlite3.connect(probe)
+    try:
+        stored = {key for (key,) in db.execute("select submission from rounds where deleted = 0")}
+    finally:
+        db.close()
+    return set(keys) <= stored
+
+
+def wait_until_copied(server: Server, url: str, keys: list[str], tmp_path: Path) -> dict:
+    """Until the replica holds these saves, then what /health says of it."""
+    deadline = time.monotonic() + 60
+    (tmp_path / "probes").mkdir(exist_ok=True)
+    while not holds(url, keys, tmp_path / "probes"):
+        assert time.monotonic() < deadline, "the replica did not get the saves"
+        time.sleep(0.2)
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        replica = health(server)
-        synced = replica["last_sync"]
-        if synced and datetime.fromisoformat(synced).timestamp() > since + 0.5:
-            assert replica["running"] and replica["lag_seconds"] == 0
-            return replica
+    while (replica := health(server))["lag_seconds"] != 0:  # it checks once per sync
+        assert time.monotonic() < deadline, f"/health did not see it: {replica}"
         time.sleep(0.1)
-    raise AssertionError(f"the replica did not catch up: {replica}")
+    assert replica["running"] and replica["ok"] and replica["last_sync"]
+    return replica
 
 
 def save_rounds(phone: Phone, game: str, count: int) -> list[str]:
@@ -108,7 +128,7 @@ def test_the_drill_loses_no_acknowledged_round(tmp_path):
         phone = Phone(server.port)
         games = [start_rummy(phone) for _ in range(3)]
         acknowledged = {game: save_rounds(phone, game, 3) for game in games}
-        wait_until_copied(server, time.time())
+        wait_until_copied(server, url, sum(acknowledged.values(), []), tmp_path)
     finally:
         kill_everything(server)
     for lost in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
@@ -166,7 +186,7 @@ def test_litestream_killed_while_serving_is_started_again_and_loses_nothing(tmp_
         phone = Phone(server.port)
         game = start_rummy(phone)
         keys = save_rounds(phone, game, 2)
-        wait_until_copied(server, time.time())
+        wait_until_copied(server, url, keys, tmp_path)
         (first,) = litestream_of(server)
         os.kill(first, signal.SIGKILL)
         keys += save_rounds(phone, game, 2)  # saved while no Litestream runs
@@ -175,7 +195,7 @@ def test_litestream_killed_while_serving_is_started_again_and_loses_nothing(tmp_
             assert time.monotonic() < deadline, "Litestream was not started again"
             time.sleep(0.1)
         keys += save_rounds(phone, game, 2)
-        replica = wait_until_copied(server, time.time())
+        replica = wait_until_copied(server, url, keys, tmp_path)
         assert replica["restarts"] == 1
         assert running == litestream_of(server)
     finally:
@@ -235,11 +255,11 @@ def test_restore_at_a_timestamp_is_the_state_of_that_moment(tmp_path):
         phone = Phone(server.port)
         game = start_rummy(phone)
         before = save_rounds(phone, game, 2)
-        wait_until_copied(server, time.time())
+        wait_until_copied(server, url, before, tmp_path)
         moment = datetime.now(UTC)
         time.sleep(1.2)  # the replica dates its files to the second
         after = save_rounds(phone, game, 3)
-        wait_until_copied(server, time.time())
+        wait_until_copied(server, url, after, tmp_path)
     finally:
         server.stop()
     # taken back in place: the pages rendered for the later revisions go with the file
@@ -287,7 +307,7 @@ def test_health_names_no_address_or_token(tmp_path):
     try:
         phone = Phone(server.port)
         game = start_rummy(phone)
-        wait_until_copied(server, time.time())
+        wait_until_copied(server, url, [], tmp_path)
         _, headers, body = phone.get("/health")
         assert "secret-folder" not in body
         assert urllib.parse.urlsplit(game).path.rsplit("/", 1)[-1] not in body
