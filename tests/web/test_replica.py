@@ -237,6 +237,7 @@ def test_restore_refuses_an_empty_or_unknown_replica(tmp_path, replica):
         ("backups/club", "must be a URL"),
         ("file://backups/club", "absolute path"),
         ("gopher://example.org/club", "unknown replica type"),
+        ("file://club:hunter2@backups/club", "not 'file://club:***@backups/club'"),
     ],
 )
 def test_restore_refuses_what_is_no_replica(tmp_path, url, said):
@@ -244,6 +245,7 @@ def test_restore_refuses_what_is_no_replica(tmp_path, url, said):
     code, answer = restore(url, database=database)
     assert code == 2
     assert said in answer["error"]
+    assert "hunter2" not in answer["error"]  # a password in the address is never shown
     assert not database.exists()
 
 
@@ -316,3 +318,13 @@ def test_health_names_no_address_or_token(tmp_path):
         assert "/health" not in page
     finally:
         server.stop()
+
+
+def test_serve_refuses_a_replica_that_is_no_url(tmp_path):
+    done = scorekeeper("serve", "--replica", "backups/club", database=tmp_path / "club.sqlite")
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "scorekeeper: the replica must be a URL such as file:///backups/club, "
+        "s3://bucket/club or sftp://user@host/backups/club, not 'backups/club'"
+    )
+    assert not (tmp_path / "club.sqlite").exists()
