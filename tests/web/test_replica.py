@@ -14,7 +14,7 @@ import sqlite3
 import subprocess
 import time
 import urllib.parse
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -328,3 +328,30 @@ def test_serve_refuses_a_replica_that_is_no_url(tmp_path):
         "s3://bucket/club or sftp://user@host/backups/club, not 'backups/club'"
     )
     assert not (tmp_path / "club.sqlite").exists()
+
+
+def test_a_replica_falling_behind_shows_in_health(tmp_path):
+    database = tmp_path / "club.sqlite"
+    folder = tmp_path / "replica"
+    url = replica_url(folder)
+    server = Server(database, "--replica", url, "--workers", "1").start()
+    try:
+        phone = Phone(server.port)
+        game = start_rummy(phone)
+        keys = save_rounds(phone, game, 1)
+        wait_until_copied(server, url, keys, tmp_path)
+        folder.rename(tmp_path / "away")
+        folder.write_text("the replica's disk is gone")  # nothing can be written there
+        keys += save_rounds(phone, game, 1)
+        deadline = time.monotonic() + 30
+        while ((behind := health(server))["lag_seconds"] or 0) < 1:
+            assert time.monotonic() < deadline, f"/health did not see the lag: {behind}"
+            time.sleep(0.1)
+        assert behind["running"] and behind["ok"]  # behind, but not yet a minute
+        last_whole = datetime.fromisoformat(behind["last_sync"])
+        assert datetime.fromisoformat(behind["checked"]) - last_whole >= timedelta(seconds=1)
+        folder.unlink()
+        (tmp_path / "away").rename(folder)  # the disk is back: Litestream catches up
+        wait_until_copied(server, url, keys, tmp_path)
+    finally:
+        server.stop()
