@@ -279,6 +279,24 @@ def _ending_with_parent() -> Callable[[], None] | None:
     return arrange
 
 
+FOLDER_PREFIX = "scorekeeper-litestream-"
+
+
+def _forget_folders_of_dead_servers() -> None:
+    """A server killed outright leaves its private folder behind (Litestream's configuration,
+    no secret): this user's folders whose server is gone are removed."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*-*"):
+        pid = folder.name.removeprefix(FOLDER_PREFIX).split("-", 1)[0]
+        try:
+            if not pid.isdigit() or folder.stat().st_uid != os.getuid():
+                continue
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+        except OSError:
+            continue
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -311,7 +329,8 @@ class Replication:
     # the supervisor
 
     def start(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="scorekeeper-litestream-"))
+        _forget_folders_of_dead_servers()
+        self.folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
         self.control_socket = self.folder / "control.sock"
         self.config = _config(self.folder, self.sync_seconds, self.control_socket)
         self.status_file = self.folder / "status.json"

@@ -152,7 +152,7 @@ def test_the_drill_loses_no_acknowledged_round(tmp_path):
         again.stop()
 
 
-def test_serving_on_an_empty_machine_restores_first(tmp_path):
+def test_serving_on_an_empty_machine_restores_first(tmp_path, monkeypatch):
     url = replica_url(tmp_path / "replica")
     old = Server(tmp_path / "old" / "club.sqlite", "--replica", url, "--workers", "1")
     old.database.parent.mkdir()
@@ -167,9 +167,11 @@ def test_serving_on_an_empty_machine_restores_first(tmp_path):
     new_machine = tmp_path / "new"
     new_machine.mkdir()
     database = new_machine / "club.sqlite"
-    new = Server(database, "--replica", url, "--workers", "1").start()
+    monkeypatch.setenv("SCOREKEEPER_REPLICA", url)  # set once for the machine, not per start
+    new = Server(database, "--workers", "1").start()
     try:
         assert sorted(stored_keys(database, game)) == sorted(keys)
+        assert len(litestream_of(new)) == 1
         status, _, page = Phone(new.port).get(game)
         assert status == 200
         assert "Ana" in page and "Ben" in page
