@@ -442,7 +442,8 @@ class Replication:
         elif self.warned and lag is not None and lag <= LAG_WARNING_SECONDS:
             self.warned = False
             self.say(
-                f"scorekeeper: the replica is back within a minute of the database ({lag:.0f} s)"
+                f"scorekeeper: the replica is back within {LAG_WARNING_SECONDS} s of the database "
+                f"({lag:.0f} s behind)"
             )
         self._write_status(running=True, lag=lag)
 

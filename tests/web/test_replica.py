@@ -357,3 +357,43 @@ def test_a_replica_falling_behind_shows_in_health(tmp_path):
         wait_until_copied(server, url, keys, tmp_path)
     finally:
         server.stop()
+
+
+def test_the_log_warns_when_the_replica_falls_too_far_behind(tmp_path, monkeypatch):
+    """Litestream run as serve runs it, on a database written to directly; the warning's
+    threshold, a minute in a club, is a second here."""
+    from scorekeeper import replica
+
+    monkeypatch.setattr(replica, "LAG_WARNING_SECONDS", 1)
+    monkeypatch.setenv(replica.STATUS_ENVIRONMENT, "")  # start() sets it; put back afterwards
+    database = tmp_path / "club.sqlite"
+    db = sqlite3.connect(database, isolation_level=None)
+    db.execute("pragma journal_mode = wal")
+    db.execute("create table notes (text)")
+    folder = tmp_path / "replica"
+    said: list[str] = []
+    replication = replica.Replication(database, replica_url(folder), 0.1, said.append)
+    replication.start()
+    try:
+
+        def wait_for(words: str) -> None:
+            deadline = time.monotonic() + 30
+            while not any(words in line for line in said):
+                assert time.monotonic() < deadline, f"never said {words!r}: {said[-5:]}"
+                db.execute("insert into notes values ('a change')")
+                time.sleep(0.1)
+
+        wait_for('msg="replicating to"')  # its own lines come through, marked
+        assert all(line.startswith(("litestream: ", "scorekeeper: ")) for line in said)
+        while not folder.is_dir():
+            time.sleep(0.1)
+        folder.rename(tmp_path / "away")
+        folder.write_text("the replica's disk is gone")
+        wait_for("WARNING the replica is")
+        assert not any("back within" in line for line in said)
+        folder.unlink()
+        (tmp_path / "away").rename(folder)
+        wait_for("the replica is back within 1 s of the database")
+    finally:
+        replication.stop()
+        db.close()
