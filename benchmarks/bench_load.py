@@ -1,6 +1,7 @@
 """A club evening under load: tables saving rounds while read-only phones watch.
 
 Run: .venv/bin/python benchmarks/bench_load.py [--tables 50] [--viewers 200] [--seconds 60]
+     [--replica] [--repeat N] [--kills N]
 
 Starts the real `scorekeeper serve` (gunicorn) on a free port of 127.0.0.1 with a fresh
 database. Each table is a phone that opens the round form, saves a round and is shown
@@ -16,20 +17,27 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import shutil
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import contextlib
+
 from tests.web.serving import (  # noqa: E402  (the project root is put on the path above)
     Phone,
     Server,
+    kill_everything,
     round_form,
     rummy_round,
     start_rummy,
@@ -44,6 +52,7 @@ class Results:
         self.lock = threading.Lock()
         self.times: dict[str, list[float]] = {}
         self.errors: list[str] = []
+        self.acknowledged_at: dict[str, float] = {}  # by form key; wall-clock, as files are dated
 
     def time(self, name: str, seconds: float) -> None:
         with self.lock:
@@ -107,6 +116,8 @@ def table(
                 results.error(f"save answered {status}")
             else:
                 acknowledged.append(keys["submission"])
+                with results.lock:
+                    results.acknowledged_at[keys["submission"]] = time.time()
                 timed(results, "sheet after save", phone.get, game)
         except Exception as error:  # counted, and the phone carries on like a person would
             results.error(f"table: {error!r}")
@@ -158,57 +169,60 @@ def viewer(
     phone.close()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--viewers", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=60)
-    args = parser.parse_args()
+def prepare(server: Server, tables: int) -> tuple[list[str], list[str], str]:
+    """The tables' games (edit links), their read-only links, and the cookie that made them."""
+    setup = Phone(server.port)
+    games = [start_rummy(setup) for _ in range(tables)]
+    views = []
+    for game in games:
+        page = setup.get(game)[2]
+        views.append(re.search(r'href="(/s/[^"]+)" class="link"', page).group(1))
+    setup.close()
+    return games, views, setup.cookie
 
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "load.sqlite").start()
-        try:
-            setup = Phone(server.port)
-            games = [start_rummy(setup) for _ in range(args.tables)]
-            views = []
-            for game in games:
-                page = setup.get(game)[2]
-                views.append(re.search(r'href="(/s/[^"]+)" class="link"', page).group(1))
-            setup.close()
-            results = Results()
-            clock = Clock(args.seconds)
-            ready = threading.Barrier(len(games) + args.viewers, action=clock.set)
-            acknowledged: list[list[str]] = [[] for _ in games]
 
-            def run_table(i: int) -> None:
-                offset = SAVE_EVERY * i / len(games)  # the tables spread over the 3 s
-                acknowledged[i] = table(
-                    games[i], setup.cookie, server.port, ready, clock, offset, results
-                )
+def play(
+    port: int,
+    games: list[str],
+    views: list[str],
+    cookie: str,
+    viewers: int,
+    seconds: float,
+    during=None,
+) -> tuple[Results, list[list[str]]]:
+    """The evening: every table and viewer for ``seconds``; ``during(clock)`` runs beside them
+    once the clock has started. Returns the timings and each table's acknowledged saves."""
+    results = Results()
+    clock = Clock(seconds)
+    ready = threading.Barrier(len(games) + viewers, action=clock.set)
+    acknowledged: list[list[str]] = [[] for _ in games]
 
-            threads = [threading.Thread(target=run_table, args=(i,)) for i in range(len(games))]
-            for j in range(args.viewers):
-                offset = POLL_EVERY * j / max(1, args.viewers)
-                threads.append(
-                    threading.Thread(
-                        target=viewer,
-                        args=(views[j % len(views)], server.port, ready, clock, offset, results),
-                    )
-                )
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join(timeout=args.seconds + 120)
-        finally:
-            server.stop()
-        lost, doubled = check(server.database, games, acknowledged)
+    def run_table(i: int) -> None:
+        offset = SAVE_EVERY * i / len(games)  # the tables spread over the 3 s
+        acknowledged[i] = table(games[i], cookie, port, ready, clock, offset, results)
 
-    saves = results.times.get("round save", [])
-    print(
-        f"{args.tables} tables saving every {SAVE_EVERY:g} s, {args.viewers} viewers polling "
-        f"every {POLL_EVERY:g} s, {args.seconds:g} s:"
-    )
-    print(f"  saves acknowledged: {sum(len(a) for a in acknowledged)}")
+    threads = [threading.Thread(target=run_table, args=(i,)) for i in range(len(games))]
+    for j in range(viewers):
+        offset = POLL_EVERY * j / max(1, viewers)
+        threads.append(
+            threading.Thread(
+                target=viewer,
+                args=(views[j % len(views)], port, ready, clock, offset, results),
+            )
+        )
+    for thread in threads:
+        thread.start()
+    if during is not None:
+        while not clock.start:
+            time.sleep(0.05)
+        during(clock)
+    for thread in threads:
+        thread.join(timeout=seconds + 120)
+    return results, acknowledged
+
+
+def report(results: Results, saved: int, lost: int, doubled: int) -> None:
+    print(f"  saves acknowledged: {saved}")
     print(f"  errors: {len(results.errors)}  lost rounds: {lost}  duplicated rounds: {doubled}")
     for message in results.errors[:5]:
         print(f"    {message}")
@@ -219,11 +233,187 @@ def main() -> None:
             f"| {name} | {len(values)} | {statistics.median(values) * 1000:.1f} ms "
             f"| {percentile(values, 0.95) * 1000:.1f} ms | {percentile(values, 0.99) * 1000:.1f} ms |"
         )
+    saves = results.times.get("round save", [])
     if saves:
         p95 = percentile(saves, 0.95)
         for target in (0.050, 0.025):  # issue 8's target, then issue 12's
             verdict = "met" if p95 < target else "NOT met"
             print(f"target: round save p95 under {target * 1000:.0f} ms: {verdict}")
+
+
+def ltx_times(folder: Path, times: dict[int, float]) -> None:
+    """When each level-0 LTX file in ``folder`` was written (its mtime), by its last txid."""
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return
+    for entry in entries:
+        if entry.name.endswith(".ltx"):
+            with contextlib.suppress(FileNotFoundError, ValueError):
+                times.setdefault(int(entry.name.split("-")[1][:16], 16), entry.stat().st_mtime)
+
+
+def copied_after(
+    acknowledged_at: dict[str, float], taken: dict[int, float], copied: dict[int, float]
+):
+    """For each acknowledged save, how long until the replica held it: the first LTX file
+    Litestream wrote after the save holds it (it takes the whole WAL so far), and the
+    replica's copy of that file is dated when it arrived."""
+    order = sorted(taken.items())
+    delays = []
+    for moment in acknowledged_at.values():
+        holder = next((txid for txid, at in order if at >= moment), None)
+        arrived = [at for txid, at in copied.items() if holder is not None and txid >= holder]
+        if arrived:
+            delays.append(min(arrived) - moment)
+    return delays
+
+
+def evening(args, database: Path, replica: str | None, results: Results, lags: list[float]):
+    """One evening on a fresh database, with or without a replica, its timings added to
+    ``results``. With a replica in a folder, its lag: for each acknowledged save, until the
+    replica's folder held it (``lags``), from the dates of Litestream's files on both sides.
+    Returns the saves acknowledged, lost and stored twice."""
+    server = Server(database, *(("--replica", replica) if replica else ())).start()
+    taken: dict[int, float] = {}
+    copied: dict[int, float] = {}
+
+    def watch_lag(clock: Clock) -> None:
+        local = database.parent / f".{database.name}-litestream" / "ltx" / "0"
+        remote = Path(urllib.parse.urlsplit(replica).path) / "ltx" / "0"
+        while time.monotonic() < clock.until + 5:  # the last saves' copies too
+            ltx_times(local, taken)
+            ltx_times(remote, copied)
+            time.sleep(0.05)
+
+    try:
+        games, views, cookie = prepare(server, args.tables)
+        timings, acknowledged = play(
+            server.port,
+            games,
+            views,
+            cookie,
+            args.viewers,
+            args.seconds,
+            during=watch_lag if replica else None,
+        )
+    finally:
+        server.stop()
+    for name, values in timings.times.items():
+        results.times.setdefault(name, []).extend(values)
+    results.errors += timings.errors
+    lags.extend(copied_after(timings.acknowledged_at, taken, copied))
+    lost, doubled = check(server.database, games, acknowledged)
+    return sum(len(a) for a in acknowledged), lost, doubled
+
+
+def evenings(args, folder: Path) -> None:
+    """The evening without a replica, then with one, ``--repeat`` times in turn (so a busy
+    machine weighs on both alike), pooled."""
+    kinds = ["no replica", "replica in a folder"] if args.replica else ["no replica"]
+    pooled = {kind: (Results(), [0, 0, 0], []) for kind in kinds}
+    for turn in range(args.repeat):
+        for kind in kinds:
+            results, counts, lags = pooled[kind]
+            replica = f"file://{folder / f'replica-{turn}'}" if kind != "no replica" else None
+            database = folder / f"load-{kind.split()[0]}-{turn}.sqlite"
+            for i, count in enumerate(evening(args, database, replica, results, lags)):
+                counts[i] += count
+    for kind, (results, (saved, lost, doubled), lags) in pooled.items():
+        print(f"\n{kind}: {args.repeat} x {args.seconds:g} s")
+        report(results, saved, lost, doubled)
+        if lags:
+            print(
+                f"replica lag (acknowledged -> in the replica, {len(lags)} saves): median "
+                f"{statistics.median(lags) * 1000:.0f} ms, worst {max(lags) * 1000:.0f} ms"
+            )
+
+
+def machine_dies(args, folder: Path, kills: int) -> None:
+    """The machine dies mid-evening: everything is SIGKILLed halfway through the load, the
+    database, its WAL and Litestream's state are deleted, the database is restored from the
+    replica and served again; the acknowledged saves missing from it are counted."""
+    database = folder / "dies.sqlite"
+    replica = f"file://{folder / 'dies-replica'}"
+    lost_total = saved_total = 0
+    oldest = 0.0
+    games: list[str] = []
+    for kill in range(1, kills + 1):
+        server = Server(database, "--replica", replica).start()
+        if not games:
+            games, views, cookie = prepare(server, args.tables)
+
+        died_at: list[float] = []
+
+        def die(clock: Clock, server: Server = server, died_at: list[float] = died_at) -> None:
+            time.sleep(max(0.0, clock.start + args.seconds / 2 - time.monotonic()))
+            kill_everything(server)
+            died_at.append(time.time())
+
+        timings, acknowledged = play(
+            server.port, games, views, cookie, args.viewers, args.seconds, during=die
+        )
+        for gone in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+            gone.unlink()
+        shutil.rmtree(folder / ".dies.sqlite-litestream")
+        restored = subprocess.run(
+            [sys.executable, "-m", "scorekeeper.cli", "restore", replica],
+            env=dict(os.environ, SCOREKEEPER_DATABASE=str(database)),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        with sqlite3.connect(database) as db:
+            stored = {key for (key,) in db.execute("select submission from rounds")}
+        missing = [key for keys in acknowledged for key in keys if key not in stored]
+        saved = sum(len(a) for a in acknowledged)
+        lost_total += len(missing)
+        saved_total += saved
+        ages = sorted(died_at[0] - timings.acknowledged_at[key] for key in missing)
+        before = ", ".join(f"{age * 1000:.0f}" for age in ages)
+        print(
+            f"kill {kill}: {saved} saves acknowledged, {len(missing)} missing "
+            f"(acknowledged {before or '-'} ms before the kill) after {restored.stdout.strip()}"
+        )
+        oldest = max(oldest, *ages) if ages else oldest
+    print(
+        f"machine killed {kills} times: {lost_total} of {saved_total} acknowledged saves lost, "
+        f"the oldest acknowledged {oldest * 1000:.0f} ms before the kill"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--viewers", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument(
+        "--replica",
+        action="store_true",
+        help="the same evening twice, without and then with Litestream copying to a folder",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="evenings of each kind, taken in turn"
+    )
+    parser.add_argument(
+        "--kills",
+        type=int,
+        default=0,
+        help="kill the whole machine this many times mid-evening and restore each time "
+        "(alone, or after the evenings of --replica)",
+    )
+    args = parser.parse_args()
+
+    print(
+        f"{args.tables} tables saving every {SAVE_EVERY:g} s, {args.viewers} viewers polling "
+        f"every {POLL_EVERY:g} s"
+    )
+    with tempfile.TemporaryDirectory() as work:
+        folder = Path(work)
+        if args.replica or not args.kills:
+            evenings(args, folder)
+        if args.kills:
+            machine_dies(args, folder, args.kills)
 
 
 def check(database: Path, games: list[str], acknowledged: list[list[str]]) -> tuple[int, int]:

@@ -96,7 +96,15 @@ def _locale() -> str | None:
 
 def _from_environment() -> dict[str, Any]:
     settings: dict[str, Any] = {}
-    for name in ("SECRET_KEY", "BASE_URL", "PROXY_HOPS", "LAN_URL", "LOCAL_ONLY"):
+    for name in (
+        "SECRET_KEY",
+        "BASE_URL",
+        "PROXY_HOPS",
+        "LAN_URL",
+        "LOCAL_ONLY",
+        "REPLICA",
+        "REPLICA_SYNC_SECONDS",
+    ):
         value = os.environ.get(f"SCOREKEEPER_{name}")
         if value is not None:
             settings[name] = value
@@ -125,7 +133,9 @@ def _check_base_url(base: Any) -> None:
         )
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app with its settings read (defaults, environment, instance/config.py) and
+    nothing else done: no database opened or made."""
     app = Flask(
         __name__,
         instance_path=str(PROJECT_ROOT / "instance"),
@@ -155,6 +165,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    return app
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = configured_app(test_config)
+    instance = Path(app.instance_path)
     if app.config.get("SECRET_KEY") is None:
         app.config["SECRET_KEY"] = _secret_key(instance)
         _check_secret_key(app.config["SECRET_KEY"], f"the file {instance / 'secret_key'}")

@@ -146,6 +146,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="seconds a connection may send or take nothing mid-request (default 15)",
     )
+    serve.add_argument(
+        "--replica", help="copy the database continuously to this URL (file://, s3://, sftp://)"
+    )
+    from . import replica
+
+    replica.add_command(commands)
     from .evening_cli import add_commands
 
     add_commands(commands)
@@ -163,8 +169,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             threads=args.threads,
             workers=args.workers,
             stalled=args.stalled,
+            replica_url=args.replica,
         )
         return 0
+    if args.command == "restore":
+        from .replica import run_command
+
+        return run_command(args, sys.stdout)
     from .evening_cli import COMMANDS, run
 
     if args.command in COMMANDS:

@@ -22,6 +22,7 @@ from typing import NoReturn
 
 from gunicorn.app.base import BaseApplication
 
+from . import replica
 from .addresses import announce, tell_the_workers, url_for_phones
 from .app import create_app
 from .request_log import FORMAT as ACCESS_LOG_FORMAT
@@ -83,6 +84,7 @@ def serve(
     threads: int | None = None,
     workers: int | None = None,
     stalled: int | None = None,
+    replica_url: str | None = None,
 ) -> None:
     threads = THREADS if threads is None else threads
     workers = WORKERS if workers is None else workers
@@ -96,12 +98,17 @@ def serve(
     phones_url = url_for_phones(host, port)
     tell_the_workers(host, phones_url)
     try:
+        replication = replica.prepared(replica_url)  # a missing database is restored first
         app = create_app()  # a bad setting is refused here, once, before any worker starts
+    except replica.ReplicaError as error:
+        _refuse(error.message)
     except RuntimeError as error:
         _refuse(str(error))
     except (OSError, sqlite3.Error) as error:
         _refuse(f"cannot open the database: {error}")
     announce(host, port, app.config.get("BASE_URL") or phones_url, sys.stdout)
+    if replication is not None:
+        replication.start()  # and stopped when this process ends
     _Gunicorn(
         {
             "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",

@@ -10,6 +10,7 @@ import http.client
 import os
 import re
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -89,6 +90,42 @@ class Server:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process started by ``pid``, and by those, from /proc."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(text.rsplit(")", 1)[1].split()[1])
+    found, frontier = [], [pid]
+    while frontier:
+        parent = frontier.pop()
+        children = [child for child, of in parents.items() if of == parent]
+        found += children
+        frontier += children
+    return found
+
+
+def command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def kill_everything(server: Server) -> None:
+    """The machine dies: the server and every process it started stop at once, mid-stride
+    (all frozen first, so none hears of the others' end and tidies up)."""
+    everyone = [server.process.pid, *descendants(server.process.pid)]
+    for pid in everyone:
+        os.kill(pid, signal.SIGSTOP)
+    for pid in everyone:
+        os.kill(pid, signal.SIGKILL)
+    server.process.wait(timeout=10)
 
 
 class Phone:
