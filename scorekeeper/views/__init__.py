@@ -1,6 +1,17 @@
 """One blueprint per area of the app, each called ``bp``."""
 
-from . import api, entry, evening, pdf_sheets, players, referee, rounds, rules_pages, sessions
+from . import (
+    api,
+    entry,
+    evening,
+    offline,
+    pdf_sheets,
+    players,
+    referee,
+    rounds,
+    rules_pages,
+    sessions,
+)
 
 BLUEPRINTS = [
     sessions.bp,
@@ -12,4 +23,5 @@ BLUEPRINTS = [
     api.bp,
     evening.bp,
     players.bp,
+    offline.bp,
 ]

@@ -233,7 +233,7 @@ def _handle(token: str, round_id: int | None):
         form.submission.data = store.new_token()
         if entry.stored is not None:
             fill_round_form(form, variant, entry.players, entry.stored.facts)
-    preview = latest = None
+    preview = latest = meanwhile = None
     status = 200
     if request.method == "POST" and form.validate_on_submit():
         facts = round_facts(form, variant, entry.players)
@@ -243,16 +243,34 @@ def _handle(token: str, round_id: int | None):
                 if round_id is not None and store.number_of(session.id, round_id) is None:
                     flash(_("That round was deleted meanwhile."))
                     return redirect(url_for("sessions.page", token=token))
+                number = entry.number
                 entry, latest = _conflict(token, form, entry, answer, round_id)
+                meanwhile = _saved_meanwhile(entry, number)
                 status = 409
             elif answer is not None:
                 return answer
         if not form.errors and not form.form_errors and not entry.problem:
             preview = _check(entry, form, facts)
-    return _render(token, entry, form, preview, latest), status
+    return _render(token, entry, form, preview, latest, meanwhile), status
 
 
-def _render(token: str, entry: Entry, form, preview: dict | None, latest) -> str:
+def _saved_meanwhile(entry: Entry, number: int) -> store.ScoredRound | None:
+    """The round that stands where the form's round was meant to go: a correction's round as
+    it is now, or the round another phone entered under the same number."""
+    if entry.stored is not None:
+        return entry.stored
+    for scored in reversed(store.scored_rounds(entry.session.id)):
+        if "seating" not in scored.facts and _number_of(scored) == number:
+            return scored
+    return None
+
+
+def _number_of(scored: store.ScoredRound) -> int:
+    """A round's number on the sheet: the hands played up to it (a seating change is none)."""
+    return scored.after.get("hands", scored.after["played"])
+
+
+def _render(token: str, entry: Entry, form, preview: dict | None, latest, meanwhile=None) -> str:
     session = entry.session
     return render_template(
         "round_form.html",
@@ -262,7 +280,8 @@ def _render(token: str, entry: Entry, form, preview: dict | None, latest) -> str
         form=form,
         preview=preview,
         latest=latest,
-        latest_round=entry.stored if latest is not None else None,
+        latest_round=meanwhile,
+        latest_number=_number_of(meanwhile) if meanwhile is not None else None,
         number=entry.number,
         dealer=entry.dealer,
         editing=entry.stored is not None,
