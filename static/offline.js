@@ -108,7 +108,6 @@
     var entry = same || { id: drafts ? drafts.randomId() : String(Date.now()), queued: Date.now() };
     entry.url = target(form);
     entry.sheet = form.dataset.sheetUrl;
-    entry.revisionUrl = form.dataset.revisionUrl;
     entry.draft = form.dataset.draft;
     entry.title = document.title.split(" · ")[0];
     entry.facts = factsOf(form);
@@ -226,31 +225,26 @@
     });
   }
 
-  // The server took the round. Rounds this phone queued after it for the same game were
-  // entered knowing it: when nothing else happened meanwhile they build on it.
+  // The server took the round. Rounds this phone queued after it for the same game, from
+  // the same revision, were entered knowing it: they build on it (base + 1). Had anything
+  // else changed the game meanwhile, the server's revision is further on and they come back
+  // as conflicts: this never hides another phone's round, it can only ask once too often.
   function saved(entry) {
     var base = valueOf(entry.fields, "revision");
-    remove(entry.id);
+    var entries = load().filter(function (other) { return other.id !== entry.id; });
+    if (/^\d+$/.test(base)) {
+      entries.forEach(function (other) {
+        if (other.sheet === entry.sheet && other.state !== "conflict" && valueOf(other.fields, "revision") === base) {
+          setValue(other.fields, "revision", String(Number(base) + 1));
+        }
+      });
+    }
+    store(entries);
     if (drafts && entry.draft) {
       var draft = drafts.read(entry.draft);
       if (draft && draft.fields && valueOf(draft.fields, "submission") === valueOf(entry.fields, "submission")) drafts.forget(entry.draft);
     }
-    var follows = load().filter(function (other) {
-      return other.sheet === entry.sheet && other.state === "waiting" && valueOf(other.fields, "revision") === base;
-    });
-    if (!follows.length || !entry.revisionUrl || !/^\d+$/.test(base)) return Promise.resolve("saved");
-    return fetch(entry.revisionUrl, { cache: "no-store", credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (body) {
-        if (body && body.revision === Number(base) + 1) {
-          var entries = load();
-          entries.forEach(function (other) {
-            if (follows.some(function (f) { return f.id === other.id; })) setValue(other.fields, "revision", String(body.revision));
-          });
-          store(entries);
-        }
-        return "saved";
-      }, function () { return "saved"; });
+    return "saved";
   }
 
   function sendAll() {

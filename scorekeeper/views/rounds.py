@@ -243,9 +243,9 @@ def _handle(token: str, round_id: int | None):
                 if round_id is not None and store.number_of(session.id, round_id) is None:
                     flash(_("That round was deleted meanwhile."))
                     return redirect(url_for("sessions.page", token=token))
-                number = entry.number
+                base = _base_revision(form)
                 entry, latest = _conflict(token, form, entry, answer, round_id)
-                meanwhile = _saved_meanwhile(entry, number)
+                meanwhile = _saved_meanwhile(entry, base)
                 status = 409
             elif answer is not None:
                 return answer
@@ -254,13 +254,16 @@ def _handle(token: str, round_id: int | None):
     return _render(token, entry, form, preview, latest, meanwhile), status
 
 
-def _saved_meanwhile(entry: Entry, number: int) -> store.ScoredRound | None:
-    """The round that stands where the form's round was meant to go: a correction's round as
-    it is now, or the round another phone entered under the same number."""
+def _saved_meanwhile(entry: Entry, base: int | None) -> store.ScoredRound | None:
+    """What stands where the form's round was meant to go: a correction's round as it is
+    now, or the first round another phone entered since the form was loaded."""
     if entry.stored is not None:
         return entry.stored
-    for scored in reversed(store.scored_rounds(entry.session.id)):
-        if "seating" not in scored.facts and _number_of(scored) == number:
+    if base is None:
+        return None
+    since = store.changed_since(entry.session.id, base).rounds
+    for scored in store.scored_rounds(entry.session.id):
+        if scored.id in since and "seating" not in scored.facts:
             return scored
     return None
 
