@@ -72,7 +72,7 @@
     var how = end && end.selectedIndex >= 0 ? end.options[end.selectedIndex].textContent.trim() : "";
     if (winner) {
       var label = winner.closest("label");
-      facts.push(((label ? label.textContent : winner.value).trim() + " " + how).trim());
+      facts.push([(label ? label.textContent : winner.value).trim(), how].filter(Boolean).join(" · "));
     } else if (how) {
       facts.push(how);
     }
@@ -266,7 +266,7 @@
 
   function flush() {
     clearTimeout(retryTimer);
-    if (!load().some(function (entry) { return entry.state === "waiting" || entry.state === "sending"; })) return;
+    if (!load().some(function (entry) { return entry.state === "waiting" || entry.state === "sending"; })) return false;
     var run = function () { return sendAll(); };
     var sending = navigator.locks
       ? navigator.locks.request("scorekeeper-queue", { ifAvailable: true }, function (lock) {
@@ -280,11 +280,14 @@
       } else {
         pause = FIRST_PAUSE;
       }
-      // a sheet, or a copy kept offline, is drawn again by the server with the rounds in it
-      if (result.sentAny && (document.getElementById("sheet") || (offlineCopy && !document.querySelector("form[data-draft]")))) {
+      // a sheet that got its rounds, or a copy kept offline once the server answers again,
+      // is drawn afresh by the server (a form being typed in stays as it is)
+      var typing = document.querySelector("form[data-draft]");
+      if ((result.sentAny && document.getElementById("sheet")) || (offlineCopy && !typing && !result.retry)) {
         window.location.reload();
       }
     });
+    return true;
   }
   function retrySoon() {
     clearTimeout(retryTimer);
@@ -359,7 +362,7 @@
       item.appendChild(head);
       var yours = entry.facts.join("; ");
       item.appendChild(line("facts", entry.state === "conflict" ? strings.yours + " " + yours : yours));
-      if (entry.theirs) item.appendChild(line("facts theirs", strings.theirs + " " + entry.theirs));
+      if (entry.theirs) item.appendChild(line("facts theirs", entry.theirs)); // "Round N as saved meanwhile: ..."
       if (entry.note) item.appendChild(line("error", entry.note));
       var actions = document.createElement("p");
       actions.className = "actions";
@@ -424,7 +427,8 @@
   window.addEventListener("storage", function (event) { if (event.key === QUEUE) render(); });
   window.addEventListener("online", function () {
     pause = FIRST_PAUSE;
-    flush();
+    // nothing to send: a copy kept offline is asked of the server again
+    if (!flush() && offlineCopy && !document.querySelector("form[data-draft]")) window.location.reload();
   });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { render(); flush(); } });
   flush(); // with no network it fails at once and waits for "online" or its next try

@@ -91,7 +91,6 @@ def offline_strings() -> dict[str, Any]:
             "refused": _("not sent: the server refused it"),
         },
         "yours": _("Yours:"),
-        "theirs": _("Saved meanwhile:"),
         "open": _("Open"),
         "drop": _("Drop"),
         "confirm_drop": _("Drop this entry? It will not be sent."),

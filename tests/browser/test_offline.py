@@ -79,7 +79,7 @@ def totals(page):
 
 
 def test_a_round_saved_offline_is_stored_once_when_the_network_is_back(
-    live_server, browser, tmp_path
+    live_server, browser, tmp_path, artifacts
 ):
     context, page = new_phone(browser)
     edit = start_table(page.request, live_server, players=PLAYERS)
@@ -95,6 +95,7 @@ def test_a_round_saved_offline_is_stored_once_when_the_network_is_back(
     expect(queue).to_contain_text("Ben: 12")  # what was entered, no score worked out here
     expect(queue).to_contain_text("Cem: 7")
     expect(page.locator(".offline-mark")).to_contain_text("Offline, as of")
+    page.screenshot(path=artifacts / "offline-01-waiting.png", full_page=False)
     assert rounds_stored(tmp_path / "browser.sqlite") == []
 
     context.set_offline(False)
@@ -107,7 +108,7 @@ def test_a_round_saved_offline_is_stored_once_when_the_network_is_back(
 
 
 def test_a_round_another_phone_saved_meanwhile_is_a_conflict_showing_both(
-    live_server, browser, tmp_path
+    live_server, browser, tmp_path, artifacts
 ):
     away_context, away = new_phone(browser)
     edit = start_table(away.request, live_server, players=PLAYERS)
@@ -131,10 +132,11 @@ def test_a_round_another_phone_saved_meanwhile_is_a_conflict_showing_both(
     expect(queue).to_contain_text(
         "not sent: another phone saved this round meanwhile", timeout=SEND_BACK_WITHIN
     )
-    expect(queue).to_contain_text("Yours: Ana")
+    expect(queue).to_contain_text("Yours: Ana · Went out")
     expect(queue).to_contain_text("Ben: 12; Cem: 7")
-    expect(queue).to_contain_text("Saved meanwhile: Round 1 as saved meanwhile: Ana")
+    expect(queue).to_contain_text("Round 1 as saved meanwhile: Ana went out")
     expect(queue).to_contain_text("Ben 30; Cem 4")
+    away.screenshot(path=artifacts / "offline-02-conflict.png", full_page=False)
     assert len(rounds_stored(tmp_path / "browser.sqlite")) == 1  # the other phone's only
 
     # nothing lost: opened, the entry is back in the form, and saved it becomes round 2
