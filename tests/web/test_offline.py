@@ -2,6 +2,8 @@
 address and headers, the word that a kept draft was saved, and a conflict that shows the
 round another phone saved meanwhile."""
 
+import html
+import json
 import re
 
 from tests.web.sessions import rami_round, start_game
@@ -72,3 +74,16 @@ def test_a_new_round_in_conflict_shows_the_round_saved_meanwhile(client):
     # the entry is kept in the form, based now on the latest revision
     assert 'value="4C"' in page
     assert hidden(page, "revision") == "1"
+
+
+def test_the_offline_words_come_in_the_pages_language_with_both_plural_forms(client):
+    page = client.get("/?lang=de").data.decode()
+    found = re.search(r"data-offline-strings='([^']*)'", page).group(1)
+    words = json.loads(html.unescape(found))
+    assert words["lang"] == "de"
+    # the script fills {n} and picks the form with Intl.PluralRules("de")
+    assert words["waiting"] == {
+        "one": "{n} Eintrag wartet darauf, gesendet zu werden.",
+        "other": "{n} Einträge warten darauf, gesendet zu werden.",
+    }
+    assert words["offline_as_of"] == "Offline, Stand {time}"
