@@ -389,7 +389,7 @@
     if (!offlineCopy) return;
     var main = document.querySelector("main");
     // what the server said when the copy was made ("Round 3 saved") is old news now
-    document.querySelectorAll("main > .flash").forEach(function (old) { old.remove(); });
+    document.querySelectorAll("main > .flash:not(.draft-restored)").forEach(function (old) { old.remove(); });
     var when = new Date(offlineCopy);
     var text = isNaN(when.getTime()) ? strings.offline : strings.offline_as_of.replace("{time}", clock(when));
     var mark = line("offline-mark", text);

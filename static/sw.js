@@ -1,8 +1,8 @@
 // The service worker: the app opens with no network.
 // - The app's own files (styles, scripts, icons, the manifest) are kept and answered from
 //   the phone at once, refreshed in the background.
-// - Pages are asked of the server first; the games list and the pages of this phone's games
-//   (the sheet, the round form, the players) are kept as last seen. With no network the kept
+// - Pages are asked of the server first; the games list, the pages of this phone's games
+//   (the sheet, the round form, the players) and the new-game forms are kept as last seen. With no network the kept
 //   copy is shown, marked with the time it was fetched (offline.js shows "offline, as of").
 // - A form sent with no network comes back to the form it was typed in (drafts.js restores
 //   what was typed); offline.js keeps a round that cannot be sent and sends it later.
@@ -19,9 +19,10 @@ var SHELL_FILES = [
   "static/drafts.js", "static/offline.js", "static/favicon.svg", "static/icon-192.png",
   "static/icon-512.png", "static/manifest.webmanifest"
 ].map(function (path) { return ROOT + path; });
-// the games list, a game's sheet, its round forms and its players: what a table needs offline
+// the games list, a game's sheet, its round forms and its players, and the new-game forms:
+// what a table needs offline
 var KEPT_PAGES = new RegExp("^" + ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") +
-  "(?:|s/[^/]+(?:/rounds/(?:new|\\d+)|/players/)?)$");
+  "(?:|new/[a-z-]+|s/[^/]+(?:/rounds/(?:new|\\d+)|/players/)?)$");
 
 self.addEventListener("install", function (event) {
   event.waitUntil(

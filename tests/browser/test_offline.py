@@ -243,6 +243,23 @@ def test_a_new_game_draft_survives_a_failed_send(live_server, browser):
     context.close()
 
 
+def test_a_new_game_sent_with_no_network_comes_back_to_its_form(live_server, browser):
+    context, page = new_phone(browser)
+    under_service_worker(page, f"{live_server}/new/rami")
+    page.fill("#players", "Dora\nEmil")
+    context.set_offline(True)
+    page.get_by_role("button", name="Start the game").click()
+    # the service worker answers the failed send with the phone's copy of the form
+    expect(page.locator(".offline-mark")).to_contain_text("Offline, as of")
+    expect(page.locator("#players")).to_have_value("Dora\nEmil")
+    expect(page.locator(".draft-restored")).to_be_visible()
+
+    context.set_offline(False)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".deal")).to_contain_text("14 cards each")
+    context.close()
+
+
 def test_a_seating_change_draft_survives_a_reload(live_server, browser):
     context, page = new_phone(browser, service_workers="block")
     edit = start_table(page.request, live_server, players=PLAYERS)
