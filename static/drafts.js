@@ -10,6 +10,7 @@
   var PREFIX = "scorekeeper:draft:";
   var ACK_FIELD = "draft_ack";
   var ACK_COOKIE = "draft_saved";
+  var KEPT_FOR = 30 * 24 * 3600 * 1000;
   var NOT_KEPT = { csrf_token: true, draft_ack: true };
   var holder = document.querySelector("script[data-offline-strings]");
   var strings = holder ? JSON.parse(holder.dataset.offlineStrings || "{}") : {};
@@ -168,7 +169,22 @@
     });
   }
 
+  // a draft nobody came back to in a month belongs to a game long over
+  function pruned() {
+    var store = storage();
+    if (!store) return;
+    var oldest = Date.now() - KEPT_FOR;
+    for (var i = store.length - 1; i >= 0; i--) {
+      var name = store.key(i);
+      if (name && name.indexOf(PREFIX) === 0) {
+        var draft = read(name.slice(PREFIX.length));
+        if (!draft || !(draft.saved > oldest)) store.removeItem(name);
+      }
+    }
+  }
+
   acknowledged();
+  pruned();
   var forms = Array.prototype.slice.call(document.querySelectorAll("form[data-draft]"));
 
   window.scorekeeperDrafts = {
