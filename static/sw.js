@@ -93,11 +93,21 @@ function copyOf(url) {
   });
 }
 
+// a file's new version (another ?v=) takes the place of the one before
+function replace(cache, request, response) {
+  var path = new URL(request.url).pathname;
+  return cache.keys().then(function (kept) {
+    return Promise.all(kept.filter(function (old) {
+      return new URL(old.url).pathname === path && old.url !== request.url;
+    }).map(function (old) { return cache.delete(old); }));
+  }).then(function () { return cache.put(request, response); });
+}
+
 function shellFile(request) {
   return caches.open(SHELL).then(function (cache) {
     return cache.match(request, { ignoreVary: true }).then(function (found) {
       var fresh = fetch(request).then(function (response) {
-        if (response.ok) cache.put(request, response.clone());
+        if (response.ok) replace(cache, request, response.clone());
         return response;
       });
       if (found) {
