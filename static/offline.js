@@ -413,6 +413,8 @@
       if (!response.ok) return null;
       return response.text().then(function (html) {
         var headers = new Headers(response.headers);
+        headers.delete("content-encoding"); // kept as text: no longer compressed, nor that long
+        headers.delete("content-length");
         headers.set(FETCHED_AT, new Date().toISOString());
         return caches.open(PAGES).then(function (cache) {
           return cache.put(link.href, new Response(html, { status: 200, headers: headers }));

@@ -49,6 +49,14 @@ function kept(url) {
   return new URL(url).pathname.match(KEPT_PAGES) !== null;
 }
 
+// a page's headers for a copy kept as text: the body is no longer compressed, nor that long
+function plainHeaders(given) {
+  var headers = new Headers(given);
+  headers.delete("content-encoding");
+  headers.delete("content-length");
+  return headers;
+}
+
 // the page from the network, a copy kept with the time it was fetched
 function keep(request, event) {
   return fetch(request).then(function (response) {
@@ -56,7 +64,7 @@ function keep(request, event) {
     if (response.status === 200 && html && kept(request.url)) {
       var copy = response.clone();
       event.waitUntil(copy.text().then(function (text) {
-        var headers = new Headers(copy.headers);
+        var headers = plainHeaders(copy.headers);
         headers.set(FETCHED_AT, new Date().toISOString());
         return caches.open(PAGES).then(function (cache) {
           return cache.put(request.url, new Response(text, { status: 200, headers: headers }))
@@ -88,7 +96,7 @@ function copyOf(url) {
     var when = found.headers.get(FETCHED_AT) || "";
     return found.text().then(function (text) {
       var marked = text.replace(/<html\b/i, '<html data-offline-as-of="' + when.replace(/[^0-9TZ:.+-]/g, "") + '"');
-      return new Response(marked, { status: 200, headers: found.headers });
+      return new Response(marked, { status: 200, headers: plainHeaders(found.headers) });
     });
   });
 }
