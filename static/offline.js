@@ -15,7 +15,7 @@
   var NOTICE = "scorekeeper:notice";
   var PAGES = "scorekeeper-pages";
   var FETCHED_AT = "x-scorekeeper-fetched-at";
-  var LONGEST_PAUSE = 60000;
+  var LONGEST_PAUSE = 30000;
   var FIRST_PAUSE = 2000;
   var SEND_TIMEOUT = 15000; // a save still unanswered by then is kept and sent again
   var holder = document.querySelector("script[data-offline-strings]");

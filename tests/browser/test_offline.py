@@ -181,7 +181,7 @@ def test_killing_the_server_while_the_queue_sends_stores_each_round_once(browser
         server.kill()  # mid-queue: the first round is in, the others are on their way
         server.start()
 
-        expect(page.locator("#queue")).to_have_count(0, timeout=90_000)
+        expect(page.locator("#queue")).to_have_count(0, timeout=120_000)
         stored = rounds_stored(server.database)
         assert len(stored) == 3
         assert len(set(stored)) == 3  # no round saved twice
