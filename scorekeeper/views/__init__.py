@@ -5,6 +5,7 @@ from . import (
     entry,
     evening,
     health,
+    offline,
     pdf_sheets,
     players,
     referee,
@@ -24,4 +25,5 @@ BLUEPRINTS = [
     evening.bp,
     players.bp,
     health.bp,
+    offline.bp,
 ]

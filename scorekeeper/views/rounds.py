@@ -233,7 +233,7 @@ def _handle(token: str, round_id: int | None):
         form.submission.data = store.new_token()
         if entry.stored is not None:
             fill_round_form(form, variant, entry.players, entry.stored.facts)
-    preview = latest = None
+    preview = latest = meanwhile = None
     status = 200
     if request.method == "POST" and form.validate_on_submit():
         facts = round_facts(form, variant, entry.players)
@@ -247,16 +247,37 @@ def _handle(token: str, round_id: int | None):
                 if round_id is not None and store.number_of(session.id, round_id) is None:
                     flash(_("That round was deleted meanwhile."))
                     return redirect(url_for("sessions.page", token=token))
+                base = _base_revision(form)
                 entry, latest = _conflict(token, form, entry, answer, round_id)
+                meanwhile = _saved_meanwhile(entry, base)
                 status = 409
             elif answer is not None:
                 return answer
         if not form.errors and not form.form_errors and not entry.problem:
             preview = _check(entry, form, facts)
-    return _render(token, entry, form, preview, latest), status
+    return _render(token, entry, form, preview, latest, meanwhile), status
 
 
-def _render(token: str, entry: Entry, form, preview: dict | None, latest) -> str:
+def _saved_meanwhile(entry: Entry, base: int | None) -> store.ScoredRound | None:
+    """What stands where the form's round was meant to go: a correction's round as it is
+    now, or the first round another phone entered since the form was loaded."""
+    if entry.stored is not None:
+        return entry.stored
+    if base is None:
+        return None
+    since = store.changed_since(entry.session.id, base).rounds
+    for scored in store.scored_rounds(entry.session.id):
+        if scored.id in since and "seating" not in scored.facts:
+            return scored
+    return None
+
+
+def _number_of(scored: store.ScoredRound) -> int:
+    """A round's number on the sheet: the hands played up to it (a seating change is none)."""
+    return scored.after.get("hands", scored.after["played"])
+
+
+def _render(token: str, entry: Entry, form, preview: dict | None, latest, meanwhile=None) -> str:
     session = entry.session
     return render_template(
         "round_form.html",
@@ -266,7 +287,8 @@ def _render(token: str, entry: Entry, form, preview: dict | None, latest) -> str
         form=form,
         preview=preview,
         latest=latest,
-        latest_round=entry.stored if latest is not None else None,
+        latest_round=meanwhile,
+        latest_number=_number_of(meanwhile) if meanwhile is not None else None,
         number=entry.number,
         dealer=entry.dealer,
         editing=entry.stored is not None,

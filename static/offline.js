@@ -1,0 +1,442 @@
+// A table that loses the network loses nothing.
+// - Registers the service worker (sw.js), which keeps the app and the last-seen pages of
+//   this phone's games; a page it serves from there is marked "offline, as of HH:MM".
+// - A round saved with no network (a form marked data-queue) is kept on this phone with the
+//   form's one-time submission key and sent when the network is back: on "online", on every
+//   page load, and again after a growing pause. The server scores it and saves it once; a
+//   resend is answered as already saved, and a round another phone saved meanwhile comes
+//   back as a conflict (409), shown with both entries until the person opens or drops it.
+// - A banner on every page says what waits; each entry can be opened, edited or dropped.
+// No scores are worked out here: the engine lives on the server. Every word shown comes from
+// the server in the page's language (data-offline-strings).
+(function () {
+  "use strict";
+  var QUEUE = "scorekeeper:queue";
+  var NOTICE = "scorekeeper:notice";
+  var PAGES = "scorekeeper-pages";
+  var FETCHED_AT = "x-scorekeeper-fetched-at";
+  var LONGEST_PAUSE = 30000;
+  var FIRST_PAUSE = 2000;
+  var SEND_TIMEOUT = 15000; // a save still unanswered by then is kept and sent again
+  var holder = document.querySelector("script[data-offline-strings]");
+  var strings = holder ? JSON.parse(holder.dataset.offlineStrings || "{}") : {};
+  var drafts = window.scorekeeperDrafts;
+  var retryTimer = null;
+  var pause = FIRST_PAUSE;
+  var offlineCopy = document.documentElement.dataset.offlineAsOf;
+
+  // --- the queue, kept in this phone's storage -------------------------------------------
+  function load() {
+    try { return JSON.parse(localStorage.getItem(QUEUE) || "[]"); } catch (broken) { return []; }
+  }
+  function store(entries) {
+    try { localStorage.setItem(QUEUE, JSON.stringify(entries)); } catch (full) { /* the page keeps showing them */ }
+    render();
+  }
+  function update(id, change) {
+    var entries = load();
+    entries.forEach(function (entry) { if (entry.id === id) change(entry); });
+    store(entries);
+  }
+  function remove(id) {
+    store(load().filter(function (entry) { return entry.id !== id; }));
+  }
+  function valueOf(fields, name) {
+    var found = fields.filter(function (pair) { return pair[0] === name; })[0];
+    return found ? found[1] : "";
+  }
+  function setValue(fields, name, value) {
+    fields.forEach(function (pair) { if (pair[0] === name) pair[1] = value; });
+  }
+
+  // --- words -------------------------------------------------------------------------------
+  function plural(forms, count) {
+    if (!forms) return String(count);
+    var rule = "other";
+    try { rule = new Intl.PluralRules(strings.lang).select(count); } catch (unknown) { /* other */ }
+    return (rule === "one" ? forms.one : forms.other).replace("{n}", new Intl.NumberFormat(strings.lang).format(count));
+  }
+  function clock(moment) {
+    try {
+      return new Intl.DateTimeFormat(strings.lang, { hour: "2-digit", minute: "2-digit" }).format(moment);
+    } catch (unknown) {
+      return moment.toTimeString().slice(0, 5);
+    }
+  }
+
+  // what was entered, as the person typed it: who went out, how, and each player's hand
+  function factsOf(form) {
+    var facts = [];
+    var winner = form.querySelector("fieldset.who-won input:checked");
+    var end = form.querySelector("select[name=end]");
+    var how = end && end.selectedIndex >= 0 ? end.options[end.selectedIndex].textContent.trim() : "";
+    if (winner) {
+      var label = winner.closest("label");
+      facts.push([(label ? label.textContent : winner.value).trim(), how].filter(Boolean).join(" · "));
+    } else if (how) {
+      facts.push(how);
+    }
+    form.querySelectorAll("fieldset.player").forEach(function (player) {
+      var values = [];
+      player.querySelectorAll("input[type=text], input:not([type]), textarea").forEach(function (field) {
+        if (field.offsetParent !== null && field.value.trim()) values.push(field.value.trim().replace(/\s*\n\s*/g, " · "));
+      });
+      if (values.length) facts.push(player.dataset.player + ": " + values.join(" · "));
+    });
+    return facts;
+  }
+
+  // --- saving a round, or keeping it when it cannot be sent ---------------------------------
+  // where the form posts (form.action would find a field named "action" instead)
+  function target(form) {
+    var url = new URL(form.getAttribute("action") || window.location.href, window.location.href);
+    url.hash = "";
+    return url.href;
+  }
+  function fieldsOf(form, submitter) {
+    var fields = [];
+    new FormData(form, submitter).forEach(function (value, name) {
+      if (typeof value === "string" && name !== "draft_ack") fields.push([name, value]);
+    });
+    return fields;
+  }
+
+  function queue(form, fields) {
+    var submission = valueOf(fields, "submission");
+    var entries = load();
+    var same = entries.filter(function (entry) { return valueOf(entry.fields, "submission") === submission; })[0];
+    var entry = same || { id: drafts ? drafts.randomId() : String(Date.now()), queued: Date.now() };
+    entry.url = target(form);
+    entry.sheet = form.dataset.sheetUrl;
+    entry.draft = form.dataset.draft;
+    entry.title = document.title.split(" · ")[0];
+    entry.facts = factsOf(form);
+    entry.fields = fields;
+    entry.state = "waiting";
+    entry.attempts = 0;
+    entry.note = entry.theirs = null;
+    if (!same) entries.push(entry);
+    store(entries);
+    // the queue holds it now: the form's draft would only bring it back a second time
+    form.dispatchEvent(new CustomEvent("draft:taken"));
+    try { sessionStorage.setItem(NOTICE, strings.queued || ""); } catch (blocked) { /* shown below */ }
+    if (navigator.serviceWorker && navigator.serviceWorker.controller && entry.sheet) {
+      window.location.href = entry.sheet; // the phone's copy of the sheet, the entry on top
+    } else {
+      form.reset();
+      var key = form.querySelector("input[name=submission]");
+      if (key && drafts) key.value = drafts.randomId();
+      showNotice();
+      window.scrollTo(0, 0);
+    }
+    retrySoon();
+  }
+
+  // A save is sent from here, so that a network that is gone (or only pretends to be there)
+  // keeps the round instead of showing the browser's error page. Any answer but "saved" is
+  // the server's page to show: the form is then sent the ordinary way, which the one-time
+  // key makes harmless (a problem or a conflict changes nothing on the server).
+  function save(form, submitter) {
+    var fields = fieldsOf(form, submitter);
+    var body = new URLSearchParams();
+    fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    var stop = new AbortController();
+    var timer = setTimeout(function () { stop.abort(); }, SEND_TIMEOUT);
+    submitter.disabled = true;
+    fetch(target(form), {
+      method: "POST", body: body, redirect: "manual", credentials: "same-origin", signal: stop.signal
+    }).then(function (response) {
+      clearTimeout(timer);
+      if (response.type === "opaqueredirect") {
+        if (drafts) drafts.forget(form.dataset.draft);
+        form.dispatchEvent(new CustomEvent("draft:taken"));
+        window.location.href = form.dataset.sheetUrl;
+      } else if (response.status >= 500) {
+        submitter.disabled = false;
+        queue(form, fields);
+      } else {
+        submitter.disabled = false;
+        form.dataset.sendPlainly = "1";
+        form.requestSubmit(submitter);
+      }
+    }, function () {
+      clearTimeout(timer);
+      submitter.disabled = false;
+      queue(form, fields);
+    });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-queue]") || form.dataset.sendPlainly) return;
+    var submitter = event.submitter;
+    if (!submitter || submitter.name !== "save") return; // a check needs the server's answer on screen
+    if (!window.fetch || !window.AbortController) return;
+    event.preventDefault();
+    save(form, submitter);
+  }, true);
+
+  // --- sending what waits ----------------------------------------------------------------------
+  function textOf(element) {
+    return element ? element.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+  function answerOf(html) {
+    return new DOMParser().parseFromString(html, "text/html");
+  }
+
+  function send(entry) {
+    var body = new URLSearchParams();
+    entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    update(entry.id, function (kept) { kept.state = "sending"; });
+    return fetch(entry.url, {
+      method: "POST", body: body, redirect: "manual", credentials: "same-origin"
+    }).then(function (response) {
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        return saved(entry);
+      }
+      if (response.status >= 500 || response.status === 429) {
+        update(entry.id, function (kept) { kept.state = "waiting"; kept.attempts += 1; });
+        return "retry";
+      }
+      return response.text().then(function (html) {
+        var page = answerOf(html);
+        if (response.status === 409) {
+          var latest = page.querySelector(".latest");
+          var theirs = latest ? latest.querySelectorAll("p") : [];
+          update(entry.id, function (kept) {
+            kept.state = "conflict";
+            kept.theirs = textOf(theirs[theirs.length - 1]) || textOf(latest);
+            // opened again, the entry is based on what the server showed: saving it then is
+            // a decision made knowing the other round
+            kept.revision = (page.querySelector("input[name=revision]") || {}).value || null;
+          });
+        } else {
+          var reasons = Array.prototype.map.call(page.querySelectorAll(".error-summary li, .error, main p"), textOf);
+          update(entry.id, function (kept) {
+            kept.state = "refused";
+            kept.note = reasons.filter(Boolean)[0] || String(response.status);
+          });
+        }
+        return "answered";
+      });
+    }, function () {
+      update(entry.id, function (kept) { kept.state = "waiting"; kept.attempts += 1; });
+      return "retry";
+    });
+  }
+
+  // The server took the round. Rounds this phone queued after it for the same game, from
+  // the same revision, were entered knowing it: they build on it (base + 1). Had anything
+  // else changed the game meanwhile, the server's revision is further on and they come back
+  // as conflicts: this never hides another phone's round, it can only ask once too often.
+  function saved(entry) {
+    var base = valueOf(entry.fields, "revision");
+    var entries = load().filter(function (other) { return other.id !== entry.id; });
+    if (/^\d+$/.test(base)) {
+      entries.forEach(function (other) {
+        if (other.sheet === entry.sheet && other.state !== "conflict" && valueOf(other.fields, "revision") === base) {
+          setValue(other.fields, "revision", String(Number(base) + 1));
+        }
+      });
+    }
+    store(entries);
+    if (drafts && entry.draft) {
+      var draft = drafts.read(entry.draft);
+      if (draft && draft.fields && valueOf(draft.fields, "submission") === valueOf(entry.fields, "submission")) drafts.forget(entry.draft);
+    }
+    return "saved";
+  }
+
+  function sendAll() {
+    var sentAny = false;
+    var retry = false;
+    function next() {
+      var waiting = load().filter(function (entry) { return entry.state === "waiting" || entry.state === "sending"; });
+      if (!waiting.length) return Promise.resolve();
+      // oldest first: the rounds reach the sheet in the order they were played
+      waiting.sort(function (a, b) { return a.queued - b.queued; });
+      return send(waiting[0]).then(function (outcome) {
+        if (outcome === "saved") sentAny = true;
+        if (outcome === "retry") { retry = true; return null; }
+        return next();
+      });
+    }
+    return next().then(function () { return { sentAny: sentAny, retry: retry }; });
+  }
+
+  function flush() {
+    clearTimeout(retryTimer);
+    if (!load().some(function (entry) { return entry.state === "waiting" || entry.state === "sending"; })) return false;
+    var run = function () { return sendAll(); };
+    var sending = navigator.locks
+      ? navigator.locks.request("scorekeeper-queue", { ifAvailable: true }, function (lock) {
+        return lock ? run() : { sentAny: false, retry: true }; // another tab is sending
+      })
+      : run();
+    Promise.resolve(sending).then(function (result) {
+      if (result.retry) {
+        retryTimer = setTimeout(flush, pause + Math.random() * 500);
+        pause = Math.min(pause * 2, LONGEST_PAUSE);
+      } else {
+        pause = FIRST_PAUSE;
+      }
+      // a sheet that got its rounds, or a copy kept offline once the server answers again,
+      // is drawn afresh by the server (a form being typed in stays as it is)
+      var typing = document.querySelector("form[data-draft]");
+      if ((result.sentAny && document.getElementById("sheet")) || (offlineCopy && !typing && !result.retry)) {
+        window.location.reload();
+      }
+    });
+    return true;
+  }
+  function retrySoon() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(flush, pause);
+  }
+
+  // --- opening, editing and dropping what waits -------------------------------------------------
+  function open(entry) {
+    if (drafts && entry.draft) {
+      var present = drafts.read(entry.draft);
+      var mine = present && valueOf(present.fields || [], "submission") === valueOf(entry.fields, "submission");
+      if (present && present.fields && present.fields.length && !mine) {
+        window.alert(strings.busy_form);
+        return;
+      }
+      var fields = entry.fields.filter(function (pair) { return pair[0] !== "csrf_token" && pair[0] !== "save"; });
+      if (entry.revision) setValue(fields, "revision", entry.revision);
+      drafts.write(entry.draft, fields);
+    }
+    remove(entry.id);
+    window.location.href = entry.url;
+  }
+  function drop(entry) {
+    if (window.confirm(strings.confirm_drop)) remove(entry.id);
+  }
+
+  function button(text, action) {
+    var made = document.createElement("button");
+    made.type = "button";
+    made.className = "button small";
+    made.textContent = text;
+    made.addEventListener("click", action);
+    return made;
+  }
+  function line(className, text) {
+    var made = document.createElement("p");
+    made.className = className;
+    made.textContent = text;
+    return made;
+  }
+
+  function render() {
+    var main = document.querySelector("main");
+    if (!main) return;
+    var banner = document.getElementById("queue");
+    var entries = load();
+    if (!entries.length) {
+      if (banner) banner.remove();
+      return;
+    }
+    if (!banner) {
+      banner = document.createElement("section");
+      banner.id = "queue";
+      banner.className = "queue";
+      banner.setAttribute("role", "status");
+      main.insertBefore(banner, main.firstChild);
+    }
+    banner.textContent = "";
+    var moving = entries.filter(function (e) { return e.state === "waiting" || e.state === "sending"; }).length;
+    var stuck = entries.length - moving;
+    if (moving) banner.appendChild(line("queue-count", plural(strings.waiting, moving)));
+    if (stuck) banner.appendChild(line("queue-count error", plural(strings.stuck, stuck)));
+    var list = document.createElement("ul");
+    entries.forEach(function (entry) {
+      var item = document.createElement("li");
+      item.className = "queued " + entry.state;
+      var head = document.createElement("p");
+      var title = document.createElement("strong");
+      title.textContent = entry.title;
+      head.appendChild(title);
+      head.appendChild(document.createTextNode(" · " + ((strings.states || {})[entry.state] || entry.state)));
+      item.appendChild(head);
+      var yours = entry.facts.join("; ");
+      item.appendChild(line("facts", entry.state === "conflict" ? strings.yours + " " + yours : yours));
+      if (entry.theirs) item.appendChild(line("facts theirs", entry.theirs)); // "Round N as saved meanwhile: ..."
+      if (entry.note) item.appendChild(line("error", entry.note));
+      var actions = document.createElement("p");
+      actions.className = "actions";
+      actions.appendChild(button(strings.open, function () { open(entry); }));
+      actions.appendChild(button(strings.drop, function () { drop(entry); }));
+      item.appendChild(actions);
+      list.appendChild(item);
+    });
+    banner.appendChild(list);
+  }
+
+  function showNotice() {
+    var notice;
+    try { notice = sessionStorage.getItem(NOTICE); sessionStorage.removeItem(NOTICE); } catch (blocked) { notice = strings.queued; }
+    var main = document.querySelector("main");
+    if (!notice || !main) return;
+    var shown = line("flash", notice);
+    shown.setAttribute("role", "status");
+    main.insertBefore(shown, main.firstChild);
+  }
+
+  // --- a page opened from the phone's copy ------------------------------------------------------
+  function markOffline() {
+    if (!offlineCopy) return;
+    var main = document.querySelector("main");
+    // what the server said when the copy was made ("Round 3 saved") is old news now
+    document.querySelectorAll("main > .flash:not(.draft-restored)").forEach(function (old) { old.remove(); });
+    var when = new Date(offlineCopy);
+    var text = isNaN(when.getTime()) ? strings.offline : strings.offline_as_of.replace("{time}", clock(when));
+    var mark = line("offline-mark", text);
+    mark.setAttribute("role", "status");
+    if (main) main.insertBefore(mark, main.firstChild);
+    // a copied form's one-time key may have been used by a round sent from it before
+    document.querySelectorAll("form[data-queue]").forEach(function (form) {
+      var key = form.querySelector("input[name=submission]");
+      var draft = drafts && drafts.read(form.dataset.draft);
+      if (key && drafts && !(draft && draft.fields && draft.fields.length)) key.value = drafts.randomId();
+    });
+  }
+
+  // The round form of a game whose sheet is open is kept fresh in the phone's copy, so a
+  // round entered after the network dropped builds on the sheet as last seen here.
+  function keepFormFresh() {
+    if (offlineCopy || !window.caches || !navigator.onLine) return;
+    var link = document.querySelector("#sheet a[href$='/rounds/new']");
+    if (!link) return;
+    fetch(link.href, { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) return null;
+      return response.text().then(function (html) {
+        var headers = new Headers(response.headers);
+        headers.delete("content-encoding"); // kept as text: no longer compressed, nor that long
+        headers.delete("content-length");
+        headers.set(FETCHED_AT, new Date().toISOString());
+        return caches.open(PAGES).then(function (cache) {
+          return cache.put(link.href, new Response(html, { status: 200, headers: headers }));
+        });
+      });
+    }).catch(function () { /* kept as it was */ });
+  }
+
+  markOffline();
+  render();
+  showNotice();
+  window.addEventListener("storage", function (event) { if (event.key === QUEUE) render(); });
+  window.addEventListener("online", function () {
+    pause = FIRST_PAUSE;
+    // nothing to send: a copy kept offline is asked of the server again
+    if (!flush() && offlineCopy && !document.querySelector("form[data-draft]")) window.location.reload();
+  });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { render(); flush(); } });
+  flush(); // with no network it fails at once and waits for "online" or its next try
+  if ("serviceWorker" in navigator && holder && holder.dataset.serviceWorker) {
+    navigator.serviceWorker.register(holder.dataset.serviceWorker).then(function () {
+      if (navigator.serviceWorker.controller) keepFormFresh();
+    }).catch(function () { /* the app works without it, online */ });
+  }
+})();
