@@ -22,6 +22,7 @@ import io
 from datetime import UTC, datetime
 from typing import Any
 
+from . import derived
 from .money import amount_text, currency_code, digits_of
 from .printable import default_name, house_rules
 from .rules import RulesError, game
@@ -46,8 +47,10 @@ def record(
     versions: list[dict[str, Any]],
     details: dict[str, Any],
     locale: str = "en",
+    result: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The export of a stored session (its rounds, every saved version, name and stake)."""
+    """The export of a stored session (its rounds, every saved version, name and stake);
+    ``result``: the engine's answer for its rounds, when kept (None: scored here)."""
     request = session.engine_request([stored.facts for stored in rounds])
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -76,7 +79,7 @@ def record(
         ],
     }
     try:
-        result = game(request)
+        result = result if result is not None else game(request)
     except RulesError as error:
         data["result"] = {"error": error.message}
         return data
@@ -228,12 +231,20 @@ def read(data: Any) -> dict[str, Any]:
     if not isinstance(request, dict):
         raise _bad(N_("'game' must be the contract's game request"), "game")
     try:
-        result = game(request)
+        if request.get("dealer") is not None:  # scored as it will be stored: one pass
+            result, kept = derived.played(request)
+        else:
+            result, kept = game(request), None
     except RulesError as error:
         field = f"{prefix}.{error.field}" if prefix and error.field else error.field or prefix
         raise _bad(error.message, field) from None
     players = list(request["players"])
     rounds = request.get("rounds", [])
+    if kept is None:  # stored with the first seat dealing first, and scored so
+        try:
+            kept = derived.played({**request, "dealer": players[0]})[1]
+        except RulesError:
+            kept = None  # worked out (and its refusal shown) when the game is first opened
     stake, currency = data.get("stake"), data.get("currency")
     if stake is not None or currency is not None:
         currency = currency_code(currency)
@@ -253,6 +264,7 @@ def read(data: Any) -> dict[str, Any]:
         },
         "history": _history(data, rounds),
         "result": result,
+        "kept": kept,  # each live round's score and the state after it, to keep with it
     }
 
 
