@@ -266,10 +266,10 @@ def check_intact(path: str) -> None:
     finally:
         conn.close()
     if found != ["ok"]:
+        what = " ".join(found[0].split())[:160]  # SQLite's first finding, on one line
         raise Damaged(
-            f"the database {path} is damaged ({found[0]}): stop the server and put back a "
-            "good copy: `scorekeeper restore` from the replica, or a copy made by "
-            "`scorekeeper backup`"
+            f"the database {path} is damaged ({what}); put back a good copy before starting: "
+            "`scorekeeper restore` from the replica, or a copy made by `scorekeeper backup`"
         )
 
 
