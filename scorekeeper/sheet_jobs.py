@@ -6,8 +6,8 @@ process at a lower priority (``nice``), so the pages and saves of every table ke
 share of the cores; it puts the PDF where every worker finds it (the rendered-page
 cache), and the request that asked gets a page saying so that asks again by itself.
 
-One process per sheet (a lock per sheet: asking again while it is being made starts
-nothing), and one sheet made at a time on the whole server (the others wait their turn).
+One sheet is made at a time on the whole server: asking for a sheet while one is being
+made starts nothing (a lock per sheet and one for all of them), and the page asks again.
 
     python -m scorekeeper.sheet_jobs < job.json   (started by :func:`start`, not by hand)
 """
@@ -21,6 +21,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from flask import current_app
@@ -32,6 +33,8 @@ from .one_at_a_time import held, lock_path
 # 1,000-round sheet takes about 4 s on an idle core, well over twice that on a busy one).
 LONG_SHEET_ROUNDS = 1000
 RETRY_SECONDS = 5
+JOBS_LOCK = "sheet-jobs"
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 NICENESS = 10
 # what a job's app needs of the asking app's configuration
 PASSED = (
@@ -76,8 +79,10 @@ def failed(key: tuple, version: int) -> bool:
 
 
 def start(key: tuple, token: str, paper: str, locale: str) -> None:
-    """Have the sheet made in the background, unless it is being made already."""
-    if held(_name(key)):
+    """Have the sheet made in the background, unless it is being made already or another
+    sheet is (then it is started by a later ask, once that one is done: no queue of
+    waiting processes)."""
+    if held(_name(key)) or held(JOBS_LOCK):
         return
     config = {name: current_app.config.get(name) for name in PASSED}
     job = {"config": config, "key": list(key), "token": token, "paper": paper, "locale": locale}
@@ -85,6 +90,7 @@ def start(key: tuple, token: str, paper: str, locale: str) -> None:
         [sys.executable, "-m", "scorekeeper.sheet_jobs"],
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
+        cwd=PACKAGE_ROOT,  # `-m` finds this very package first: the job runs the asker's code
         text=True,
         start_new_session=True,  # a Ctrl-C meant for the server does not cut it in half
     )
@@ -105,7 +111,7 @@ def _make(job: dict[str, Any], render: Callable[[], None]) -> None:
     except Timeout:
         return  # another process is making this sheet
     try:
-        with FileLock(lock_path("sheet-jobs", database)):  # one long sheet at a time
+        with FileLock(lock_path(JOBS_LOCK, database)):  # one long sheet at a time
             render()
     finally:
         mine.release()
