@@ -413,6 +413,43 @@ def scored_snapshot(session_id: int) -> tuple[Session, list[ScoredRound]]:
         return Session.from_row(row), scored_rounds(session_id, every_state=False)
 
 
+def figures_snapshot(
+    session_id: int,
+) -> tuple[Session, list[StoredRound], list[dict[str, Any]], dict[str, Any] | None]:
+    """The session, its live rounds, each one's kept figures (delta, transfers, dealer:
+    the whole kept score only for a seating change, whose explain line is its text), and
+    the state after the last, in one transaction: what an export needs, read without
+    turning every round's explain lines back into messages."""
+    conn = get_db().conn
+    with nullcontext(conn) if conn.in_transaction else _reading() as conn:
+        row = _rows(conn, "select * from sessions where id = ?", [session_id])[0]
+        rows = conn.execute(
+            "select id, position, facts, updated, json_extract(score, '$.delta'), "
+            "json_extract(score, '$.transfers'), json_extract(score, '$.dealer'), "
+            "case when json_extract(facts, '$.seating') is not null then score end "
+            "from rounds where session_id = ? and deleted = 0 order by position",
+            [session_id],
+        ).fetchall()
+        last = conn.execute(
+            "select after from rounds where session_id = ? and deleted = 0 "
+            "order by position desc limit 1",
+            [session_id],
+        ).fetchone()
+    rounds = [StoredRound(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+    figures = [
+        kept_json.loads(r[7])
+        if r[7] is not None
+        else {
+            "delta": json.loads(r[4]) if r[4] else {},
+            "transfers": json.loads(r[5]) if r[5] else [],
+            **({"dealer": r[6]} if r[6] is not None else {}),
+        }
+        for r in rows
+    ]
+    state = kept_json.loads(last[0]) if last and last[0] else None
+    return Session.from_row(row), rounds, figures, state
+
+
 def totals_every(session_id: int, numbers: list[int]) -> list[dict[str, int]]:
     """The running totals after each of the live rounds with these numbers."""
     rows = get_db().execute(

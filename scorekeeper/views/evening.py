@@ -39,7 +39,7 @@ from ..rules import RulesError, game
 from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, resolve
 from ..rules.reading import MOST_REQUEST_BYTES
 from ..rules.settlement import stake_in_units
-from ..score_sheet import build_sheet, kept_game
+from ..score_sheet import build_sheet, kept_figures
 from .access import device_id, open_session, remember, require_edit
 from .pdf_sheets import BASIS_TEXT, page_locale
 
@@ -140,8 +140,8 @@ def details(token: str):
 
 def _export(token: str) -> tuple[store.Session, dict[str, Any], dict[str, Any] | None]:
     session, _can_edit = open_session(token)
-    try:  # the scores kept with the rounds: no replay of the evening
-        session, rounds, result = kept_game(session)
+    try:  # the figures kept with the rounds: no replay of the evening
+        session, rounds, result = kept_figures(session)
     except RulesError:  # a stored round no longer scores: the export says why
         (session, rounds), result = store.snapshot(session.id), None
     data = exchange.record(
