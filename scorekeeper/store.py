@@ -581,15 +581,28 @@ def write_change(
     return round_id
 
 
-def versions_of(session: Session) -> list[dict[str, Any]]:
-    """Every saved version of every round of a session, newest first."""
+def versions_of(session: Session, limit: int = -1, offset: int = 0) -> list[dict[str, Any]]:
+    """Every saved version of every round of a session, newest first (``limit`` of them
+    from ``offset`` when given)."""
     rows = get_db().query(
         "select v.id, v.round_id, v.facts, v.deleted, v.saved, v.note, r.position "
         "from round_versions v join rounds r on r.id = v.round_id "
-        "where r.session_id = ? order by v.id desc",
-        [session.id],
+        "where r.session_id = ? order by v.id desc limit ? offset ?",
+        [session.id, limit, offset],
     )
     return [dict(row, facts=json.loads(row["facts"])) for row in rows]
+
+
+def version_count(session: Session) -> int:
+    return (
+        get_db()
+        .execute(
+            "select count(*) from round_versions v join rounds r on r.id = v.round_id "
+            "where r.session_id = ?",
+            [session.id],
+        )
+        .fetchone()[0]
+    )
 
 
 def _version(row: dict[str, Any]) -> dict[str, Any]:

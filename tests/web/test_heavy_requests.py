@@ -193,3 +193,23 @@ def test_an_imported_game_is_stored_with_its_kept_scores(client, app):
             "select number, json_extract(after, '$.played') from rounds order by position"
         ).fetchall()
     assert kept == [(n, n) for n in range(1, 31)]
+
+
+def test_the_history_of_a_long_game_is_drawn_a_page_at_a_time(client):
+    record = rami_evening(150, 3)  # imported: one saved version per round
+    answer = client.post(
+        "/import",
+        data={"file": (io.BytesIO(json.dumps(record["game"]).encode()), "game.json")},
+        content_type="multipart/form-data",
+    )
+    game = urllib.parse.urlsplit(answer.headers["Location"]).path
+
+    newest = client.get(f"{game}/versions").data.decode()
+    assert len(re.findall(r"/versions/\d+/restore", newest)) == 100
+    assert "<strong>Round 150</strong>" in newest and "<strong>Round 51</strong>" in newest
+    assert "Page 1 of 2" in newest and f"{game}/versions?page=2" in newest
+
+    oldest = client.get(f"{game}/versions?page=2").data.decode()
+    assert len(re.findall(r"/versions/\d+/restore", oldest)) == 50
+    assert "<strong>Round 50</strong>" in oldest and "<strong>Round 1</strong>" in oldest
+    assert "Older changes" not in oldest
