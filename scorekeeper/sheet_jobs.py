@@ -29,9 +29,20 @@ from flask import current_app
 from .extensions import cache, kept
 from .one_at_a_time import held, lock_path
 
-# Games with more live rounds than this get their sheet made in the background (a
-# 1,000-round sheet takes about 4 s on an idle core, well over twice that on a busy one).
-LONG_SHEET_ROUNDS = 1000
+# Games with more live rounds than this get their sheet made in the background: a
+# 500-round sheet takes under 2 s on an idle core (benchmarks/bench_pdf.py), several times
+# that on a busy one, and a request may hold one of a worker's few threads no longer.
+LONG_SHEET_ROUNDS = 500
+# caches whose files every process sees (a cache in one process's memory is not shared)
+SHARED_CACHES = {
+    "FileSystemCache",
+    "RedisCache",
+    "RedisClusterCache",
+    "RedisSentinelCache",
+    "MemcachedCache",
+    "SASLMemcachedCache",
+    "SpreadSASLMemcachedCache",
+}
 RETRY_SECONDS = 5
 JOBS_LOCK = "sheet-jobs"
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
@@ -63,6 +74,11 @@ def _name(key: tuple) -> str:
 
 def _failed_key(key: tuple) -> str:
     return "failed\x1f" + _name(key)
+
+
+def in_background() -> bool:
+    """Whether a job's sheet reaches the asking workers (through a cache they share)."""
+    return str(current_app.config.get("CACHE_TYPE", "")).rsplit(".", 1)[-1] in SHARED_CACHES
 
 
 def ready(key: tuple, version: int) -> bytes | None:

@@ -141,7 +141,7 @@ def pdf(token: str):
     # keyed by the session's secret link, which no other session (or database) shares; the
     # revision moves on with every save, rename or stake change: a new sheet then
     key = ("sheet", session.edit_token, paper, locale)
-    if session.round_count > sheet_jobs.LONG_SHEET_ROUNDS:
+    if session.round_count > sheet_jobs.LONG_SHEET_ROUNDS and sheet_jobs.in_background():
         document = sheet_jobs.ready(key, session.revision)
         if document is None:
             return _long_sheet_pending(session, key, token, paper, locale)
