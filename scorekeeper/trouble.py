@@ -85,8 +85,8 @@ def register(app: Flask) -> None:
         if kind == "busy":
             app.logger.warning("database busy past the timeout: %s", error)
             return _busy(RETRY_SECONDS)
-        app.logger.error("database error (%s): %s", kind, error)
         if kind == "damaged":
+            app.logger.error("the database is damaged: %s", error)
             return _answer(
                 _("The database is damaged"),
                 _(
@@ -97,6 +97,8 @@ def register(app: Flask) -> None:
                 ),
                 503,
             )
+        # not the database's state but something unforeseen: the log keeps where it happened
+        app.logger.error("database error: %s", error, exc_info=error)
         return _answer(
             _("The database could not answer"),
             _(
