@@ -9,10 +9,10 @@ database, imports the games through the import page as a phone would, and times:
   PDF itself arrives: a long game's sheet may first answer with a page saying it is being
   prepared);
 - ``/stats`` over ``--games`` games of ``--rounds`` rounds each (first and second time);
-- eight PDFs at once (A4 and Letter in four languages, none rendered yet) on the long
-  game while its kept scores are missing (as after a new engine), with a page view of
-  another game beside them: every answer counted, errors are 5xx other than a 503 with
-  Retry-After, and failed connections.
+- eight PDFs at once (A4 and Letter in four languages, all but the one asked for above
+  not rendered yet) on the long game while its kept scores are missing (as after a new
+  engine), with a view of that game and one of another game beside them: every answer
+  counted, errors are 5xx other than a 503 with Retry-After, and failed connections.
 
 Every request goes to 127.0.0.1 only.
 """
@@ -166,9 +166,10 @@ def run(args: argparse.Namespace, database: Path, base: str) -> None:
     for thread in threads:
         thread.start()
     time.sleep(1)
-    view = threading.Thread(target=ask, args=(small,))
-    view.start()
-    for thread in [*threads, view]:
+    views = [threading.Thread(target=ask, args=(path,)) for path in (long_path, small)]
+    for view in views:
+        view.start()
+    for thread in [*threads, *views]:
         thread.join()
     errors = [a for a in answers if a[1] == 0 or (a[1] >= 500 and not (a[1] == 503 and a[3]))]
     for path, status, seconds, retry in sorted(answers, key=lambda a: a[2]):
