@@ -185,7 +185,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     app.session_interface = SessionCookies()
 
-    from . import db, disk, rate_limits, static_files
+    from . import db, disk, rate_limits, static_files, trouble
     from .views import BLUEPRINTS
 
     @app.before_request
@@ -270,6 +270,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     formatting.init_app(app)
 
     register_error_pages(app)
+    trouble.register(app)  # the database busy, damaged or failing: a page, not a traceback
     return app
 
 

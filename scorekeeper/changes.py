@@ -12,6 +12,7 @@ write lock throughout, so a busy session still gets its save in.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 
 from . import derived, store
@@ -63,6 +64,10 @@ Plan = Callable[[store.Session], "store.Change | Outcome"]
 
 def apply(session_id: int, plan: Plan) -> Outcome:
     """Make the change the plan asks for on the current session, or say why not."""
+    # kept scores missing (a new engine): rebuilt first, not under the write lock below; a
+    # stored round that no longer scores is for the attempt to say
+    with suppress(RulesError):
+        derived.ensure(store.get_session(session_id))
     for attempt in range(OPTIMISTIC_ATTEMPTS + 1):
         if attempt < OPTIMISTIC_ATTEMPTS:
             outcome = _attempt(session_id, plan)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sqlite3
 import threading
 from collections.abc import Callable
 
@@ -163,6 +165,15 @@ def _round_numbers(db: sqlite_utils.Database) -> None:
     db.execute("create index rounds_number on rounds (session_id, number)")
 
 
+def _game_stats(db: sqlite_utils.Database) -> None:
+    # each game's part of the statistics page, as of one revision and engine: a cache,
+    # worked out again when the game moves on
+    db.execute(
+        "create table game_stats (session_id integer primary key references sessions(id),"
+        " revision integer not null, engine text not null, figures text not null)"
+    )
+
+
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_sessions_and_rounds", _create_sessions_and_rounds),
     ("0002_session_revision", _add_session_revision),
@@ -172,6 +183,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0011_table_groups", _table_groups),
     ("0012_round_scores", _round_scores),
     ("0013_round_numbers", _round_numbers),
+    ("0014_game_stats", _game_stats),
 ]
 
 
@@ -211,8 +223,14 @@ def migrate(db: sqlite_utils.Database) -> list[str]:
     return pending
 
 
+# How long a connection waits for another's write to end. Every write is one short
+# transaction (nothing is worked out while the lock is held), so a wait this long means the
+# server is overloaded: the request is answered 503 with Retry-After (see trouble.py).
+BUSY_SECONDS = 10
+
+
 def connect(path: str) -> sqlite_utils.Database:
-    db = sqlite_utils.Database(path)
+    db = sqlite_utils.Database(sqlite3.connect(path, timeout=BUSY_SECONDS))
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA journal_mode = WAL")
     # In WAL mode NORMAL still survives the server being killed (a commit is in the WAL
@@ -247,8 +265,33 @@ def close_db(_error: BaseException | None = None) -> None:
         db.conn.rollback()
 
 
+class Damaged(RuntimeError):
+    """The database file is damaged: nothing in it can be trusted until it is restored."""
+
+
+def check_intact(path: str) -> None:
+    """SQLite's quick check of the whole file; raises :class:`Damaged` with one line."""
+    if not os.path.exists(path):
+        return  # made by the first migration
+    conn = sqlite3.connect(path, timeout=BUSY_SECONDS)
+    try:
+        found = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
+    except sqlite3.DatabaseError as error:
+        found = [str(error)]
+    finally:
+        conn.close()
+    if found != ["ok"]:
+        what = " ".join(found[0].split())[:160]  # SQLite's first finding, on one line
+        raise Damaged(
+            f"the database {path} is damaged ({what}); put back a good copy before starting: "
+            "`scorekeeper restore` from the replica, or a copy made by `scorekeeper backup`"
+        )
+
+
 def init_app(app: Flask) -> None:
     app.teardown_appcontext(close_db)
+    if app.config.get("CHECK_DATABASE", True):
+        check_intact(app.config["DATABASE"])
     db = connect(app.config["DATABASE"])
     try:
         migrate(db)

@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from . import store
-from .rules import progress
+from .one_at_a_time import only_one
+from .rules import RulesError, game, progress
 from .rules.catalog import Goal, goal_of
+from .rules.messages import N_
 
 # what is kept, and how (bumped when the kept columns change: every session rebuilds)
 LAYOUT = b"kept rounds 2: number"
@@ -37,6 +39,30 @@ def score_on(
         state["engine"] = ENGINE
         derived.append((stored.id, score, state))
     return derived
+
+
+def played(request: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[Any, dict[str, Any]]]]:
+    """The engine's whole answer for a ``game`` request (what ``game`` answers), and each
+    round's score and the state after it as they are kept: one pass does both, so a long
+    game imported is stored with its kept scores and its first view replays nothing.
+
+    Raises the engine's RulesError, worded and placed as ``game`` words and places it."""
+    rounds = request.get("rounds", [])
+    bare = {key: value for key, value in request.items() if key != "rounds"}
+    kept: list[tuple[Any, dict[str, Any]]] = []
+    try:
+        if not isinstance(rounds, list):
+            raise RulesError(N_("'rounds' must be a list of rounds"), "rounds")
+        state: dict[str, Any] | None = None
+        for facts in rounds:
+            score, state = progress.step(bare, state, facts)
+            state["engine"] = ENGINE
+            kept.append((score, state))
+        answer = {**progress.standing(bare, state), "rounds": [score for score, _ in kept]}
+    except RulesError:
+        game(request)  # the whole game's own refusal (its field names), when it has one
+        raise
+    return answer, kept
 
 
 def final_state(before: dict[str, Any] | None, derived: store.Derived) -> dict[str, Any] | None:
@@ -73,6 +99,17 @@ def rebuild(session: store.Session) -> None:
     store.keep_derived(session, derived, summary_of(session, state), len(rounds))
 
 
+# How long a request waits while another rebuilds the same game before it is answered
+# "busy, try again" (a 10,000-round game takes about 15 s to rebuild on a busy core).
+REBUILD_WAIT = 3.0
+REBUILD_LOCKS = 64  # games share these locks by id: a bounded number of lock files
+
+
 def ensure(session: store.Session) -> None:
-    if not store.derived_ready(session.id, ENGINE):
-        rebuild(session)
+    """Have the session's kept scores there and from this engine: rebuilt once, by one
+    request, while the others asking for the same game wait (see ``REBUILD_WAIT``)."""
+    if store.derived_ready(session.id, ENGINE):
+        return
+    with only_one(f"rebuild-{session.id % REBUILD_LOCKS}", REBUILD_WAIT):
+        if not store.derived_ready(session.id, ENGINE):  # done while this one waited
+            rebuild(store.get_session(session.id))

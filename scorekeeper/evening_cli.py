@@ -123,7 +123,9 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
 
             checked = data
             session = store.get_session(
-                store.import_session(checked["session"], checked["history"], _summary(checked))
+                store.import_session(
+                    checked["session"], checked["history"], _summary(checked), checked["kept"]
+                )
             )
             print(json.dumps({"edit_link": f"/s/{session.edit_token}"}), file=stdout)
         return 0

@@ -23,7 +23,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from . import kept_json
+from . import derived, kept_json
 from .money import amount_text, digits_of
 from .printable import default_name, house_rules
 from .rules import RulesError, game
@@ -49,8 +49,10 @@ def record(
     versions: list[dict[str, Any]],
     details: dict[str, Any],
     locale: str = "en",
+    result: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The export of a stored session (its rounds, every saved version, name and stake)."""
+    """The export of a stored session (its rounds, every saved version, name and stake);
+    ``result``: the engine's answer for its rounds, when kept (None: scored here)."""
     request = session.engine_request([stored.facts for stored in rounds])
     stake, currency = kept_stake(details)
     data: dict[str, Any] = {
@@ -81,7 +83,7 @@ def record(
         ],
     }
     try:
-        result = game(request)
+        result = result if result is not None else game(request)
     except RulesError as error:
         data["result"] = {"error": error.message}
         return data
@@ -279,7 +281,10 @@ def read(data: Any) -> dict[str, Any]:
             f"{prefix}.rounds" if prefix else "rounds",
         )
     try:
-        result = game(request)
+        if request.get("dealer") is not None:  # scored as it will be stored: one pass
+            result, kept = derived.played(request)
+        else:
+            result, kept = game(request), None
     except RulesError as error:
         field = f"{prefix}.{error.field}" if prefix and error.field else error.field or prefix
         raise _bad(error.message, field) from None
@@ -289,6 +294,11 @@ def read(data: Any) -> dict[str, Any]:
     created = _date(data, "created")
     history = _history(data, rounds)
     _check_stored_size(history, result)
+    if kept is None:  # stored with the first seat dealing first, and scored so
+        try:
+            kept = derived.played({**request, "dealer": players[0]})[1]
+        except RulesError:
+            kept = None  # worked out (and its refusal shown) when the game is first opened
     return {
         "session": {
             "variant": request["variant"],
@@ -302,6 +312,7 @@ def read(data: Any) -> dict[str, Any]:
         },
         "history": history,
         "result": result,
+        "kept": kept,  # each live round's score and the state after it, to keep with it
     }
 
 

@@ -14,6 +14,8 @@ from .rules.catalog import get_variant
 from .store import (
     ScoredRound,
     Session,
+    StoredRound,
+    figures_snapshot,
     get_session,
     scored_rounds,
     scored_snapshot,
@@ -103,6 +105,16 @@ def kept_game(session: Session) -> tuple[Session, list[ScoredRound], dict[str, A
     state = stored[-1].after if stored else None
     standing = progress.standing(session.engine_request([]), state)
     return session, stored, {**standing, "rounds": [r.score for r in stored]}
+
+
+def kept_figures(session: Session) -> tuple[Session, list[StoredRound], dict[str, Any]]:
+    """As :func:`kept_game`, but each round's answer holds only its figures (delta,
+    transfers, dealer; a seating change whole): what an export writes, read in a fraction
+    of the time the explain lines take."""
+    derived.ensure(get_session(session.id))
+    session, stored, figures, state = figures_snapshot(session.id)
+    standing = progress.standing(session.engine_request([]), state)
+    return session, stored, {**standing, "rounds": figures}
 
 
 def game_of(session: Session, rounds: object = None) -> dict[str, Any]:

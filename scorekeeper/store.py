@@ -378,8 +378,12 @@ def live_rounds_from(session_id: int, position: int) -> list[StoredRound]:
     return [StoredRound(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
 
 
-def scored_rounds(session_id: int, last: int | None = None) -> list[ScoredRound]:
-    """The live rounds with their kept scores, in order: only the ``last`` ones if given."""
+def scored_rounds(
+    session_id: int, last: int | None = None, every_state: bool = True
+) -> list[ScoredRound]:
+    """The live rounds with their kept scores, in order: only the ``last`` ones if given;
+    without ``every_state`` only the last round's state is read back (the others' ``after``
+    is empty: reading a state costs as much as reading a score)."""
     sql = (
         "select id, position, facts, updated, score, after from rounds "
         "where session_id = ? and deleted = 0 order by position desc"
@@ -390,17 +394,61 @@ def scored_rounds(session_id: int, last: int | None = None) -> list[ScoredRound]
         params.append(last)
     rows = get_db().execute(sql, params).fetchall()
     return [
-        ScoredRound(r[0], r[1], json.loads(r[2]), r[3], *_decoded(r[4], r[5]))
-        for r in reversed(rows)
+        ScoredRound(
+            r[0],
+            r[1],
+            json.loads(r[2]),
+            r[3],
+            *_decoded(r[4], r[5] if every_state or not i else None),
+        )
+        for i, r in reversed(list(enumerate(rows)))
     ]
 
 
 def scored_snapshot(session_id: int) -> tuple[Session, list[ScoredRound]]:
-    """The session and its live rounds with their kept scores, read in one transaction."""
+    """The session and its live rounds with their kept scores (the state after the last
+    only), read in one transaction."""
     conn = get_db().conn
     with nullcontext(conn) if conn.in_transaction else _reading() as conn:
         row = _rows(conn, "select * from sessions where id = ?", [session_id])[0]
-        return Session.from_row(row), scored_rounds(session_id)
+        return Session.from_row(row), scored_rounds(session_id, every_state=False)
+
+
+def figures_snapshot(
+    session_id: int,
+) -> tuple[Session, list[StoredRound], list[dict[str, Any]], dict[str, Any] | None]:
+    """The session, its live rounds, each one's kept figures (delta, transfers, dealer:
+    the whole kept score only for a seating change, whose explain line is its text), and
+    the state after the last, in one transaction: what an export needs, read without
+    turning every round's explain lines back into messages."""
+    conn = get_db().conn
+    with nullcontext(conn) if conn.in_transaction else _reading() as conn:
+        row = _rows(conn, "select * from sessions where id = ?", [session_id])[0]
+        rows = conn.execute(
+            "select id, position, facts, updated, json_extract(score, '$.delta'), "
+            "json_extract(score, '$.transfers'), json_extract(score, '$.dealer'), "
+            "case when json_extract(facts, '$.seating') is not null then score end "
+            "from rounds where session_id = ? and deleted = 0 order by position",
+            [session_id],
+        ).fetchall()
+        last = conn.execute(
+            "select after from rounds where session_id = ? and deleted = 0 "
+            "order by position desc limit 1",
+            [session_id],
+        ).fetchone()
+    rounds = [StoredRound(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+    figures = [
+        kept_json.loads(r[7])
+        if r[7] is not None
+        else {
+            "delta": json.loads(r[4]) if r[4] else {},
+            "transfers": json.loads(r[5]) if r[5] else [],
+            **({"dealer": r[6]} if r[6] is not None else {}),
+        }
+        for r in rows
+    ]
+    state = kept_json.loads(last[0]) if last and last[0] else None
+    return Session.from_row(row), rounds, figures, state
 
 
 def totals_every(session_id: int, numbers: list[int]) -> list[dict[str, int]]:
@@ -413,20 +461,26 @@ def totals_every(session_id: int, numbers: list[int]) -> list[dict[str, int]]:
     return [json.loads(row[0]) for row in rows]
 
 
+# (score, state after, number, round id) as written: turned into JSON before the write
+# lock is taken, so a long game's rescoring holds nobody else's save up
+DerivedRows = list[tuple[str, str, int, int]]
+
+
+def _derived_rows(derived: Derived) -> DerivedRows:
+    return [
+        (kept_json.dumps(score), kept_json.dumps(after), after["played"], rid)
+        for rid, score, after in derived
+    ]
+
+
 def _write_derived(
-    conn: sqlite3.Connection, session_id: int, derived: Derived, new_round: int | None
+    conn: sqlite3.Connection, session_id: int, rows: DerivedRows, new_round: int | None
 ) -> None:
     conn.executemany(
         "update rounds set score = ?, after = ?, number = ? where id = ? and session_id = ?",
         [
-            (
-                kept_json.dumps(score),
-                kept_json.dumps(after),
-                after["played"],
-                new_round if rid == NEW_ROUND else rid,
-                session_id,
-            )
-            for rid, score, after in derived
+            (score, after, number, new_round if rid == NEW_ROUND else rid, session_id)
+            for score, after, number, rid in rows
         ],
     )
 
@@ -436,13 +490,14 @@ def keep_derived(
 ) -> None:
     """Keep scores worked out on a read (old rounds, a new engine), unless the session
     moved on meanwhile: a cache fill, not a change, so the revision stays."""
+    rows = _derived_rows(derived)
     with _immediate() as conn:
         revision = conn.execute(
             "select revision from sessions where id = ?", [session.id]
         ).fetchone()[0]
         if revision != session.revision:
             return
-        _write_derived(conn, session.id, derived, None)
+        _write_derived(conn, session.id, rows, None)
         conn.execute(
             "update sessions set summary = ?, round_count = ? where id = ?",
             [json.dumps(summary) if summary else None, round_count, session.id],
@@ -465,6 +520,7 @@ def write_change(
     """
     stamp = now()
     facts = json.dumps(change.facts)
+    rows = _derived_rows(derived)
     conn = get_db().conn
     with nullcontext(conn) if conn.in_transaction else _immediate() as conn:
         revision = conn.execute(
@@ -511,7 +567,7 @@ def write_change(
             if change.submission and "submission" in str(error):
                 raise AlreadySaved from error
             raise
-        _write_derived(conn, session.id, derived, round_id)
+        _write_derived(conn, session.id, rows, round_id)
         conn.execute(
             "update sessions set revision = ?, round_count = ?, summary = ?, updated = ? "
             "where id = ?",
@@ -526,15 +582,28 @@ def write_change(
     return round_id
 
 
-def versions_of(session: Session) -> list[dict[str, Any]]:
-    """Every saved version of every round of a session, newest first."""
+def versions_of(session: Session, limit: int = -1, offset: int = 0) -> list[dict[str, Any]]:
+    """Every saved version of every round of a session, newest first (``limit`` of them
+    from ``offset`` when given)."""
     rows = get_db().query(
         "select v.id, v.round_id, v.facts, v.deleted, v.saved, v.note, r.position "
         "from round_versions v join rounds r on r.id = v.round_id "
-        "where r.session_id = ? order by v.id desc",
-        [session.id],
+        "where r.session_id = ? order by v.id desc limit ? offset ?",
+        [session.id, limit, offset],
     )
     return [dict(row, facts=json.loads(row["facts"])) for row in rows]
+
+
+def version_count(session: Session) -> int:
+    return (
+        get_db()
+        .execute(
+            "select count(*) from round_versions v join rounds r on r.id = v.round_id "
+            "where r.session_id = ?",
+            [session.id],
+        )
+        .fetchone()[0]
+    )
 
 
 def _version(row: dict[str, Any]) -> dict[str, Any]:
@@ -728,19 +797,24 @@ def set_session_details(
 
 
 def import_session(
-    session: dict[str, Any], history: list[dict[str, Any]], summary: dict[str, Any] | None
+    session: dict[str, Any],
+    history: list[dict[str, Any]],
+    summary: dict[str, Any] | None,
+    kept: list[tuple[Any, dict[str, Any]]] | None = None,
 ) -> int:
     """Create a session with its rounds and every saved version, all or nothing.
 
     ``session`` holds variant, options, players, first_dealer, created, name, stake,
     currency; ``history`` is every version in the order saved, each with the round's
-    ``position``, ``facts``, ``deleted``, ``saved`` and ``note``.
+    ``position``, ``facts``, ``deleted``, ``saved`` and ``note``; ``kept``, each live
+    round's score and the state after it, in order (None: worked out when first read).
     """
+    rows = _derived_rows([(NEW_ROUND, score, after) for score, after in kept or []])
     conn = get_db().conn
     columns = {row[1] for row in conn.execute("pragma table_info(sessions)")}
     version_columns = {row[1] for row in conn.execute("pragma table_info(round_versions)")}
     with disk.said():
-        return _import_session(conn, columns, version_columns, session, history, summary)
+        return _import_session(conn, columns, version_columns, session, history, summary, rows)
 
 
 def _import_session(
@@ -750,6 +824,7 @@ def _import_session(
     session: dict[str, Any],
     history: list[dict[str, Any]],
     summary: dict[str, Any] | None,
+    rows: DerivedRows,
 ) -> int:
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -800,6 +875,21 @@ def _import_session(
                 list(values.values()),
             )
         conn.execute("update sessions set revision = ? where id = ?", [len(history), session_id])
+        if rows and "number" in {row[1] for row in conn.execute("pragma table_info(rounds)")}:
+            live = [
+                row[0]
+                for row in conn.execute(
+                    "select id from rounds where session_id = ? and deleted = 0 order by position",
+                    [session_id],
+                )
+            ]
+            if len(live) == len(rows):
+                _write_derived(
+                    conn,
+                    session_id,
+                    [(*row[:3], round_id) for row, round_id in zip(rows, live, strict=True)],
+                    None,
+                )
         if "round_count" in columns:
             live = conn.execute(
                 "select count(*) from rounds where session_id = ? and deleted = 0", [session_id]
@@ -828,3 +918,44 @@ def backup(path: str) -> None:
         get_db().conn.backup(target, pages=256)
     finally:
         target.close()
+
+
+# --- each game's part of the statistics page (issue 18) ---------------------------------
+
+
+def round_figures(session_id: int) -> dict[str, tuple[int, int, int, int]]:
+    """Per name a player had when the round was scored: the live rounds they scored in,
+    their points, their highest and lowest round, read from the kept scores."""
+    rows = get_db().execute(
+        "select d.key, count(*), sum(d.value), max(d.value), min(d.value) "
+        "from rounds r, json_each(r.score, '$.delta') d "
+        "where r.session_id = ? and r.deleted = 0 and d.type = 'integer' group by d.key",
+        [session_id],
+    )
+    return {row[0]: (row[1], row[2], row[3], row[4]) for row in rows}
+
+
+def kept_game_stats(session_ids: list[int]) -> dict[int, tuple[int, str, Any]]:
+    """The kept statistics of these games: (revision, engine, figures) by session id."""
+    found: dict[int, tuple[int, str, Any]] = {}
+    conn = get_db().conn
+    for start in range(0, len(session_ids), 500):  # SQLite's limit on parameters
+        part = session_ids[start : start + 500]
+        rows = conn.execute(
+            "select session_id, revision, engine, figures from game_stats "
+            f"where session_id in ({', '.join('?' for _ in part)})",
+            part,
+        )
+        for session_id, revision, engine, figures in rows:
+            found[session_id] = (revision, engine, json.loads(figures))
+    return found
+
+
+def keep_game_stats(session_id: int, revision: int, engine: str, figures: Any) -> None:
+    with _immediate() as conn:
+        conn.execute(
+            "insert into game_stats (session_id, revision, engine, figures) values (?, ?, ?, ?) "
+            "on conflict (session_id) do update set revision = excluded.revision, "
+            "engine = excluded.engine, figures = excluded.figures",
+            [session_id, revision, engine, json.dumps(figures)],
+        )

@@ -29,7 +29,7 @@ from flask_wtf.file import FileField
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from .. import exchange, store
+from .. import exchange, game_stats, store
 from .. import pdf as printing
 from ..extensions import kept
 from ..formatting import number_text, translated
@@ -40,7 +40,7 @@ from ..printable import default_name
 from ..rules import RulesError, game
 from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, goal_of, resolve
 from ..rules.reading import MOST_REQUEST_BYTES
-from ..score_sheet import build_sheet, game_of
+from ..score_sheet import build_sheet, kept_figures
 from ..stakes import checked_stake, kept_stake, stake_left_out
 from .access import device_id, open_session, remember, require_edit
 from .pdf_sheets import BASIS_TEXT, page_locale
@@ -139,22 +139,26 @@ def details(token: str):
     return redirect(url_for("sessions.page", token=token))
 
 
-def _export(token: str) -> tuple[store.Session, dict[str, Any]]:
+def _export(token: str) -> tuple[store.Session, dict[str, Any], dict[str, Any] | None]:
     session, _can_edit = open_session(token)
-    session, rounds = store.snapshot(session.id)
+    try:  # the figures kept with the rounds: no replay of the evening
+        session, rounds, result = kept_figures(session)
+    except RulesError:  # a stored round no longer scores: the export says why
+        (session, rounds), result = store.snapshot(session.id), None
     data = exchange.record(
         session,
         rounds,
         store.versions_of(session),
         store.session_details(session.id),
         page_locale(),
+        result,
     )
-    return session, data
+    return session, data, result
 
 
 @bp.get("/s/<token>/export.json")
 def export_json(token: str):
-    session, data = _export(token)
+    session, data, _result = _export(token)
     body = json.dumps(data, ensure_ascii=False, indent=2)
     return Response(
         body,
@@ -168,10 +172,10 @@ def export_json(token: str):
 
 @bp.get("/s/<token>/export.csv")
 def export_csv(token: str):
-    session, data = _export(token)
+    session, data, result = _export(token)
     if "error" in data["result"]:
         abort(409, data["result"]["error"])
-    text = exchange.to_csv(data["game"], game(data["game"]))
+    text = exchange.to_csv(data["game"], result if result is not None else game(data["game"]))
     return Response(
         text.encode("utf-8"),
         mimetype="text/csv",
@@ -216,7 +220,7 @@ def import_session():
             error = translated(refused.message) + (f" ({refused.field})" if refused.field else "")
         else:
             session_id = store.import_session(
-                checked["session"], checked["history"], _summary(checked)
+                checked["session"], checked["history"], _summary(checked), checked["kept"]
             )
             session = store.get_session(session_id)
             remember(session, True)
@@ -344,28 +348,20 @@ def render_pad(variant_id: str, players: int, paper: str = "a4") -> bytes:
     )
 
 
-def player_stats(sessions: list[tuple[store.Session, list[Any]]]) -> dict[str, Any]:
-    """Per player name: games, wins, average per round, best and worst round, wins by variant."""
+def player_stats(games: list[tuple[store.Session, Any]]) -> dict[str, Any]:
+    """Per player name: games, wins, average per round, best and worst round, wins by
+    variant, from each game's part (see game_stats; None: a game that no longer scores)."""
     people: dict[str, dict[str, Any]] = {}
-    for session, rounds in sessions:
-        try:
-            result = game_of(session, rounds)
-        except RulesError:
+    for session, figures in games:
+        if figures is None:
             continue
         variant = VARIANTS[session.variant]
         sign = 1 if variant.goal == Goal.HIGH else -1  # a penalty game's best round is its lowest
-        # everyone who sat down, by their last name; a round names them as they were called then
-        renamed = result.get("names") or {}
-        scored_rounds = [
-            {renamed.get(p, p): delta for p, delta in scored["delta"].items()}
-            for scored in result["rounds"]
-            if "delta" in scored  # a seating change between rounds scores nothing
-        ]
-        for player in result.get("players", session.players):
+        for part in figures:
             person = people.setdefault(
-                player,
+                part["name"],
                 {
-                    "name": player,
+                    "name": part["name"],
                     "games": 0,
                     "won": 0,
                     "rounds": 0,
@@ -376,20 +372,19 @@ def player_stats(sessions: list[tuple[store.Session, list[Any]]]) -> dict[str, A
                 },
             )
             person["games"] += 1
-            if player in result["winners"]:
+            if part["won"]:
                 person["won"] += 1
                 person["by_variant"][variant.name] += 1
-            for deltas in scored_rounds:
-                delta = deltas.get(player)
-                if delta is None:
-                    continue
-                person["rounds"] += 1
-                person["points"] += delta
-                seen = (sign * delta, delta, variant.name)
-                if person["best"] is None or seen[0] > person["best"][0]:
-                    person["best"] = seen
-                if person["worst"] is None or seen[0] < person["worst"][0]:
-                    person["worst"] = seen
+            if not part["rounds"]:
+                continue
+            person["rounds"] += part["rounds"]
+            person["points"] += part["points"]
+            best = (sign * part["best"], part["best"], variant.name)
+            if person["best"] is None or best[0] > person["best"][0]:
+                person["best"] = best
+            worst = (sign * part["worst"], part["worst"], variant.name)
+            if person["worst"] is None or worst[0] < person["worst"][0]:
+                person["worst"] = worst
     listed = sorted(people.values(), key=lambda p: (-p["won"], -p["games"], p["name"]))
     for person in listed:
         person["average"] = round(person["points"] / person["rounds"], 1) if person["rounds"] else 0
@@ -397,7 +392,7 @@ def player_stats(sessions: list[tuple[store.Session, list[Any]]]) -> dict[str, A
     return {"players": listed}
 
 
-STATS_GAMES = 500  # each game is scored to read its rounds: the latest ones are enough
+STATS_GAMES = 500  # the latest games a phone and its group hold are enough
 
 
 class GroupForm(FlaskForm):
@@ -409,8 +404,8 @@ def stats():
     device = device_id()
     sessions = store.shared_sessions(device, STATS_GAMES + 1)
     capped = len(sessions) > STATS_GAMES
-    snapshots = [store.snapshot(session.id) for session in sessions[:STATS_GAMES]]
-    figures = player_stats(snapshots)
+    counted = game_stats.counted(sessions[:STATS_GAMES])
+    figures = player_stats(counted.games)
     most = max([p["games"] for p in figures["players"]] or [1])
     bars = [
         {
@@ -426,7 +421,8 @@ def stats():
     return render_template(
         "stats.html",
         figures=figures,
-        games=len(snapshots),
+        games=len(counted.games),
+        waiting=counted.waiting,
         capped=capped,
         bars=bars,
         group=group,

@@ -202,14 +202,22 @@ def again(token: str):
     return redirect(url_for("sessions.page", token=new_session.edit_token))
 
 
+VERSIONS_PER_PAGE = 100  # a 10,000-round game's whole history took 40 s to draw
+
+
 @bp.get("/s/<token>/versions")
 def versions(token: str):
     session = require_edit(token)
+    asked = request.args.get("page", "1")
+    page = int(asked) if asked.isdigit() and 0 < len(asked) < 7 and int(asked) > 0 else 1
+    pages = max(1, -(-store.version_count(session) // VERSIONS_PER_PAGE))
     return render_template(
         "versions.html",
         session=session,
         token=token,
-        versions=store.versions_of(session),
+        versions=store.versions_of(session, VERSIONS_PER_PAGE, (page - 1) * VERSIONS_PER_PAGE),
+        page=page,
+        pages=pages,
         form=EmptyForm(),
     )
 

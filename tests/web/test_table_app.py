@@ -246,6 +246,7 @@ def test_migrations_run_once(tmp_path):
         "0011_table_groups",
         "0012_round_scores",
         "0013_round_numbers",
+        "0014_game_stats",
     ]
     assert migrate(db) == []
     assert "revision" in db["sessions"].columns_dict
