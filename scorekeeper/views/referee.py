@@ -28,6 +28,41 @@ def _allowed(variant_id: str, options: dict) -> bool:
     return True
 
 
+# which fields of the form each question reads
+FIELDS_OF_QUESTION = {
+    "meld": ["melds"],
+    "opening": ["melds"],
+    "going_out": ["melds"],
+    "arrange": ["hand"],
+    "turn": ["melds", "table_before", "from_hand"],
+}
+
+
+def questions_of(variant_id: str, options: dict) -> list[str]:
+    """The questions that mean something in a variant, with the game's house rules (or the
+    defaults): a first meld only where there is a first-meld rule, going out at once only
+    where going out has a rule of its own, a turn only where the table is rearranged."""
+    variant = VARIANTS[variant_id]
+    kept = {name: value for name, value in options.items() if name in variant.options}
+    try:
+        rules = resolve(variant_id, kept, players=variant.players[0])
+    except RulesError:
+        rules = resolve(variant_id, {}, players=variant.players[0])
+    asked = {
+        "meld": True,
+        "opening": bool(rules.opening_min or rules.opening_natural_run),
+        "going_out": bool(
+            rules.going_out_patterns
+            or rules.going_out_hand_sizes
+            or rules.going_out_natural_run
+            or rules.going_out_min
+        ),
+        "arrange": True,
+        "turn": rules.rearranges_table,
+    }
+    return [question for question, meaningful in asked.items() if meaningful]
+
+
 @bp.route("/", methods=["GET", "POST"])
 def ask():
     form = RefereeForm()
@@ -84,4 +119,12 @@ def ask():
                 "variant": form.variant,
             }.get((error.field or "").split("[")[0].split(".")[0], form.melds)
             target.errors = [*target.errors, translated(error.message)]
-    return render_template("referee.html", form=form, answer=answer, arranged=arranged, token=token)
+    return render_template(
+        "referee.html",
+        form=form,
+        answer=answer,
+        arranged=arranged,
+        token=token,
+        questions={v: questions_of(v, options) for v in VARIANTS},
+        fields_of_question=FIELDS_OF_QUESTION,
+    )
