@@ -50,7 +50,20 @@ def nu_errors(command, files):
 def test_every_page_passes_the_nu_checker(live_server, browser, nu_checker, tmp_path, artifacts):
     context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
     page = context.new_page()
-    _, pages = every_page(page, live_server)
+    edit_url, pages = every_page(page, live_server)
+
+    def ask_the_referee(page):
+        page.fill("#melds", "QH KH AH")
+        page.get_by_role("button", name="Ask the referee").tap()
+        page.locator("#verdict").wait_for()
+
+    # the referee's answer, and German pages last (?lang= keeps German in a cookie)
+    pages += [
+        ("referee-verdict", f"{live_server}/referee/", ask_the_referee),
+        ("session-de", f"{edit_url}?lang=de", None),
+        ("rules-rami-de", f"{live_server}/rules/rami?lang=de", None),
+        ("stats-de", f"{live_server}/stats?lang=de", None),
+    ]
     files = []
     for name, url, action in pages:
         sent = page.request.get(url)
