@@ -8,6 +8,7 @@
   if (!form) return;
   var questionsOf = JSON.parse(form.dataset.questions || "{}");
   var fieldsOf = JSON.parse(form.dataset.fields || "{}");
+  var jokersOf = JSON.parse(form.dataset.jokersOf || "{}");
   var variant = form.elements.variant;
   var question = form.elements.question;
 
@@ -21,6 +22,8 @@
       option.hidden = option.disabled = asked.indexOf(option.value) < 0;
     });
     if (asked.indexOf(question.value) < 0) question.value = asked[0];
+    var joker = document.querySelector("#picker button[data-card='JK']");
+    if (joker) joker.hidden = jokersOf[variant.value] === 0;
     var used = fieldsOf[question.value] || [];
     Object.keys(fieldsOf).forEach(function (q) {
       fieldsOf[q].forEach(function (name) {

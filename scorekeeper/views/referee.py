@@ -38,16 +38,21 @@ FIELDS_OF_QUESTION = {
 }
 
 
-def questions_of(variant_id: str, options: dict) -> list[str]:
-    """The questions that mean something in a variant, with the game's house rules (or the
-    defaults): a first meld only where there is a first-meld rule, going out at once only
-    where going out has a rule of its own, a turn only where the table is rearranged."""
+def _rules_for(variant_id: str, options: dict):
+    """The variant's rules with the game's house rules it has (or its defaults)."""
     variant = VARIANTS[variant_id]
     kept = {name: value for name, value in options.items() if name in variant.options}
     try:
-        rules = resolve(variant_id, kept, players=variant.players[0])
+        return resolve(variant_id, kept, players=variant.players[0])
     except RulesError:
-        rules = resolve(variant_id, {}, players=variant.players[0])
+        return resolve(variant_id, {}, players=variant.players[0])
+
+
+def questions_of(variant_id: str, options: dict) -> list[str]:
+    """The questions that mean something in a variant: a first meld only where there is a
+    first-meld rule, going out at once only where going out has a rule of its own, a turn
+    only where the table is rearranged."""
+    rules = _rules_for(variant_id, options)
     asked = {
         "meld": True,
         "opening": bool(rules.opening_min or rules.opening_natural_run),
@@ -126,5 +131,6 @@ def ask():
         arranged=arranged,
         token=token,
         questions={v: questions_of(v, options) for v in VARIANTS},
+        jokers={v: _rules_for(v, options).jokers for v in VARIANTS},
         fields_of_question=FIELDS_OF_QUESTION,
     )

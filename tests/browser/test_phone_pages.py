@@ -97,9 +97,12 @@ def test_only_the_questions_of_the_variant_and_the_fields_of_the_question(live_s
     page.select_option("#question", "arrange")
     expect(page.locator("#hand")).to_be_visible()
     expect(page.locator("#melds")).to_be_hidden()
-    # Basic Rummy: no first-meld minimum, no rule of its own for going out
+    # Basic Rummy: no first-meld minimum, no rule of its own for going out, and no joker
     page.select_option("#variant", "rummy")
     assert shown_options(page, "question") == ["meld", "arrange"]
+    page.locator("#hand + button.pick").tap()  # the question is still the arrangement
+    expect(page.locator('#picker button[data-card="JK"]')).to_be_hidden()
+    page.locator("#picker-done").tap()
     # Carousel rearranges the table: its turn asks for the table before and the cards played
     page.select_option("#variant", "carousel")
     assert "turn" in shown_options(page, "question")
