@@ -35,6 +35,8 @@ FIELDS_OF_QUESTION = {
     "going_out": ["melds"],
     "arrange": ["hand"],
     "turn": ["melds", "table_before", "from_hand"],
+    "knock": ["hand", "upcard"],
+    "layoff": ["hand", "onto"],
 }
 
 
@@ -51,7 +53,8 @@ def _rules_for(variant_id: str, options: dict):
 def questions_of(variant_id: str, options: dict) -> list[str]:
     """The questions that mean something in a variant: a first meld only where there is a
     first-meld rule, going out at once only where going out has a rule of its own, a turn
-    only where the table is rearranged."""
+    only where the table is rearranged, a knock where a knock has a limit, lay-offs where the
+    defender lays off after a knock."""
     rules = _rules_for(variant_id, options)
     asked = {
         "meld": True,
@@ -64,6 +67,8 @@ def questions_of(variant_id: str, options: dict) -> list[str]:
         ),
         "arrange": True,
         "turn": rules.rearranges_table,
+        "knock": rules.knock_limit is not None,
+        "layoff": bool(getattr(rules, "defender_lays_off", False)),
     }
     return [question for question, meaningful in asked.items() if meaningful]
 
