@@ -1,6 +1,7 @@
 """The W3C Nu HTML checker (the vnu-jar npm package pinned in package.json, run with Debian's
 Java; scripts/setup --with-browser installs both) over every page a table sees, as the
-server sends it and as the phone's DOM holds it once the page's script has run: no error."""
+server sends it and as the phone's DOM holds it once the page's script has run, and over
+every variant's new-game form and rules page: no error."""
 
 import json
 import os
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.rules.catalog import VARIANTS
 from tests.browser.table_pages import PHONES, every_page
 
 pytestmark = pytest.mark.browser
@@ -75,6 +77,16 @@ def test_every_page_passes_the_nu_checker(live_server, browser, nu_checker, tmp_
             action(page)
         (tmp_path / f"{name}-dom.html").write_text(page.content())
         files.append(tmp_path / f"{name}-dom.html")
+    # every variant's new-game form and rules page, as sent
+    for variant in VARIANTS:
+        for kind, url in (
+            ("new", f"{live_server}/new/{variant}"),
+            ("rules", f"{live_server}/rules/{variant}"),
+        ):
+            sent = page.request.get(url)
+            assert sent.ok, (url, sent.status)
+            (tmp_path / f"{kind}-{variant}.html").write_text(sent.text())
+            files.append(tmp_path / f"{kind}-{variant}.html")
     context.close()
     errors = nu_errors(nu_checker, files)
     (artifacts / "nu-checker.json").write_text(json.dumps(errors, indent=1, ensure_ascii=False))
