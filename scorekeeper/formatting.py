@@ -141,6 +141,12 @@ def cards_text(tokens: Any) -> str:
     return " ".join(said)
 
 
+def cards_lines(text: str) -> str:
+    """Cards typed as text (an example in a placeholder, "AS 10H JK", one meld a line) as
+    the page's language writes them ("A♠ 10♥ Joker" in German), lines kept."""
+    return "\n".join(cards_text(line.split()) for line in text.splitlines())
+
+
 def meld_kind(kind: str | None) -> str:
     """A meld's kind as the engine names it ("set", "run"), in words of the page."""
     return {"set": gettext("set"), "run": gettext("run")}.get(kind or "", kind or "–")
@@ -189,11 +195,16 @@ def picker_strings() -> dict[str, Any]:
     from .rules import cards
 
     faces = getattr(cards, "card_faces", None)
+    lang = here().lang
+    deck = [*cards.full_deck(1, 1)]
     return {
         "lang": page_language(),
         "pick": gettext("Pick cards"),
         "points": gettext("points"),
-        "faces": faces(here().lang) if faces else {},
+        "faces": faces(lang) if faces else {},
+        # what a tapped card writes into the field: the table's own letters, read back by
+        # the one parser in any language
+        "written": {str(card): cards.format_card(card, lang) for card in deck},
         "suits": {
             "S": gettext("spades"),
             "H": gettext("hearts"),
@@ -223,6 +234,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(translated, "tr")
     app.add_template_filter(round_end, "round_end")
     app.add_template_filter(cards_text, "cards")
+    app.add_template_filter(cards_lines, "cards_lines")
     app.add_template_filter(meld_kind, "meld_kind")
     app.add_template_filter(option_value, "option_value")
     app.add_template_filter(version_note, "version_note")

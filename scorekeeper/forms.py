@@ -20,7 +20,7 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
-from .formatting import translated
+from .formatting import cards_text, translated
 from .i18n import gettext
 from .i18n import lazy_gettext as _l
 from .rules.catalog import Variant
@@ -388,10 +388,10 @@ def fill_round_form(
         if isinstance(hand, int):
             form[f"count_{seat}"].data = str(hand)
         else:
-            form[f"hand_{seat}"].data = " ".join(hand)
+            form[f"hand_{seat}"].data = cards_text(hand)  # in the reader's letters
         if variant.melds_scored:
             melds = facts.get("melds", {}).get(player, [])
-            form[f"melds_{seat}"].data = "\n".join(" ".join(meld) for meld in melds)
+            form[f"melds_{seat}"].data = "\n".join(cards_text(meld) for meld in melds)
         if "opened" in variant.round_facts:
             opened = facts.get("opened", {}).get(player)
             form[f"opened_{seat}"].data = None if opened is None else YES if opened else NO

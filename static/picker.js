@@ -1,9 +1,10 @@
 // The round form on a phone: cards tapped in a bottom sheet, counts typed on the keypad.
+// The referee's form uses the same sheet for its cards (no round, no points to ask for).
 // The form works without this script (cards typed as text, AS 10H JK). This script never
 // reads card text itself: the server's engine answers what each field holds and counts.
 (function () {
   "use strict";
-  var form = document.getElementById("round-form");
+  var form = document.querySelector("#round-form, #referee-form");
   if (!form) return;
   var picker = document.getElementById("picker");
   var grid = picker.querySelector(".picker-grid");
@@ -19,6 +20,7 @@
   // every word shown comes from the server, in the page's language (data-strings)
   var strings = JSON.parse(form.dataset.strings || "{}");
   var faces = strings.faces || {};
+  var written = strings.written || {};
   var numbers = new Intl.NumberFormat(strings.lang || undefined);
   var target = null;
   var history = []; // [field, value before] for each change made from the sheet
@@ -28,6 +30,7 @@
 
   // --- what the engine says -------------------------------------------------------
   function ask() {
+    if (!form.dataset.pointsUrl) return;
     var query = new URLSearchParams();
     fields.forEach(function (field) { query.append(field.name, field.value); });
     if (asking) asking.abort();
@@ -117,7 +120,7 @@
   function add(card) {
     if (!target) return;
     var lines = target.value.split("\n");
-    lines[lines.length - 1] = (lines[lines.length - 1] + " " + card).trim();
+    lines[lines.length - 1] = (lines[lines.length - 1] + " " + (written[card] || card)).trim();
     change(target, target.tagName === "TEXTAREA" ? lines.join("\n") : lines[0]);
     keepInView(target);
   }
@@ -212,6 +215,7 @@
   });
 
   // --- the round ----------------------------------------------------------------------
+  if (!form.dataset.goingOut) return; // the referee's form: no round to follow
   var goingOut = form.dataset.goingOut.split(" ");
   function checked(name) {
     var input = form.querySelector("input[name='" + name + "']:checked");

@@ -28,6 +28,51 @@ def _allowed(variant_id: str, options: dict) -> bool:
     return True
 
 
+# which fields of the form each question reads
+FIELDS_OF_QUESTION = {
+    "meld": ["melds"],
+    "opening": ["melds"],
+    "going_out": ["melds"],
+    "arrange": ["hand"],
+    "turn": ["melds", "table_before", "from_hand"],
+    "knock": ["hand", "upcard"],
+    "layoff": ["hand", "onto"],
+}
+
+
+def _rules_for(variant_id: str, options: dict):
+    """The variant's rules with the game's house rules it has (or its defaults)."""
+    variant = VARIANTS[variant_id]
+    kept = {name: value for name, value in options.items() if name in variant.options}
+    try:
+        return resolve(variant_id, kept, players=variant.players[0])
+    except RulesError:
+        return resolve(variant_id, {}, players=variant.players[0])
+
+
+def questions_of(variant_id: str, options: dict) -> list[str]:
+    """The questions that mean something in a variant: a first meld only where there is a
+    first-meld rule, going out at once only where going out has a rule of its own, a turn
+    only where the table is rearranged, a knock where a knock has a limit, lay-offs where the
+    defender lays off after a knock."""
+    rules = _rules_for(variant_id, options)
+    asked = {
+        "meld": True,
+        "opening": bool(rules.opening_min or rules.opening_natural_run),
+        "going_out": bool(
+            rules.going_out_patterns
+            or rules.going_out_hand_sizes
+            or rules.going_out_natural_run
+            or rules.going_out_min
+        ),
+        "arrange": True,
+        "turn": rules.rearranges_table,
+        "knock": rules.knock_limit is not None,
+        "layoff": bool(getattr(rules, "defender_lays_off", False)),
+    }
+    return [question for question, meaningful in asked.items() if meaningful]
+
+
 @bp.route("/", methods=["GET", "POST"])
 def ask():
     form = RefereeForm()
@@ -93,5 +138,13 @@ def ask():
             }.get((error.field or "").split("[")[0].split(".")[0], form.melds)
             target.errors = [*target.errors, translated(error.message)]
     return render_template(
-        "referee.html", form=form, answer=answer, arranged=arranged, knock=knock, token=token
+        "referee.html",
+        form=form,
+        answer=answer,
+        arranged=arranged,
+        knock=knock,
+        token=token,
+        questions={v: questions_of(v, options) for v in VARIANTS},
+        jokers={v: _rules_for(v, options).jokers for v in VARIANTS},
+        fields_of_question=FIELDS_OF_QUESTION,
     )

@@ -24,9 +24,35 @@ from scorekeeper.rules.catalog import (
     Variant,
 )
 from scorekeeper.rules.errors import RulesError
+from scorekeeper.rules.messages import N_
 from scorekeeper.rules.scoring import score
 
 bp = Blueprint("rules_pages", __name__, url_prefix="/rules")
+
+
+# the source texts (shared/seeds) as a player would recognise them, not by file number
+SOURCES = {
+    "000": N_("From a collection of rummy variants and their house rules"),
+    "001": N_("From an encyclopedia article on the rummy family"),
+    "002": N_("From the French Rami rules"),
+    "003": N_("From the Manipulation Rummy (Carousel) rules"),
+}
+
+
+def sources_of(variant: Variant) -> list[str]:
+    """Where a variant's rules come from, one sentence per source text."""
+    named = [translated(SOURCES[seed]) for seed in variant.seeds if seed in SOURCES]
+    unnamed = [seed for seed in variant.seeds if seed not in SOURCES]
+    if unnamed:
+        named.append(
+            ngettext(
+                "From source text %(seeds)s",
+                "From source texts %(seeds)s",
+                len(unnamed),
+                seeds=", ".join(unnamed),
+            )
+        )
+    return named
 
 
 def _lang() -> str:
@@ -223,6 +249,7 @@ def rules_page(variant: Variant) -> dict[str, Any]:
         "options": _options(variant),
         "game_end": _game_end(variant),
         "example": _example(variant),
+        "sources": sources_of(variant),
     }
 
 
