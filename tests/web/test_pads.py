@@ -23,7 +23,7 @@ def test_rami_pad_has_player_columns_rows_and_its_numbers(client):
     assert "rummy from a table with no meld 200" in text
     assert "when a player passes 1000; lowest total wins" in text
     # five players: three decks, six jokers, 14 cards
-    assert "3 deck(s), 6 joker(s), 14 cards each (5 players)" in text
+    assert "3 decks, 6 jokers, 14 cards each (5 players)" in text
 
 
 def test_carousel_pad_names_its_bonuses_and_target(client):
