@@ -111,8 +111,8 @@ def test_the_winner_who_went_out_is_asked_nothing_more(live_server, browser, pho
     expect(page.locator("#count_2")).to_be_hidden()
     expect(page.locator("#opened_2")).to_be_hidden()
     expect(page.locator("#opened_1")).to_be_visible()
-    # nothing about melding is preselected
-    assert page.locator("input[name^=opened_]:checked").count() == 0
+    # "had melded" offers a new table's usual "yes" (issue 22), one tap from "no"
+    assert page.locator("input[name^=opened_][value=y]:checked").count() == 4
 
 
 def test_a_carded_round_through_the_picker_never_covers_its_field(
@@ -132,7 +132,8 @@ def test_a_carded_round_through_the_picker_never_covers_its_field(
     def field_in_view(selector):
         sheet = picker.bounding_box()
         field = page.locator(selector).bounding_box()
-        assert sheet["height"] <= 0.45 * height
+        # 44 px cards, seven to a row (issue 22): the sheet takes at most 72% of a 360x640
+        assert sheet["height"] <= 0.72 * height
         assert field["y"] >= 0 and field["y"] + field["height"] <= sheet["y"], (field, sheet)
 
     field_in_view("#hand_1")

@@ -19,6 +19,7 @@ from tests.browser.table_pages import PHONES, every_page
 pytestmark = pytest.mark.browser
 
 ABCD = ["Ana", "Ben", "Cem", "Dan"]
+BUSY = 20_000  # ms a save may take on a machine shared with other work
 
 
 class Thumb:
@@ -37,9 +38,12 @@ class Thumb:
         self.taps += 1
 
     def in_view(self, locator):
+        """On the screen, and not under the Save bar that stays at its foot."""
         box = locator.bounding_box()
-        height = self.page.viewport_size["height"]
-        return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+        bottom = self.page.viewport_size["height"]
+        if not locator.evaluate("element => Boolean(element.closest('.actions'))"):
+            bottom = self.page.locator(".actions").bounding_box()["y"]
+        return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= bottom
 
     def type(self, text):
         # a phone's keypad commits its text through the input method, not as key presses
@@ -137,7 +141,7 @@ def test_a_phom_player_with_no_meld_is_one_tap_and_the_counted_round_takes_ten(
         else:
             thumb.tap(page.locator(f"#nomelds_{seat}").locator("xpath=.."))
     thumb.tap(page.locator(".actions input[name=save]"))
-    expect(page.locator(".flash")).to_contain_text("Round 1 saved.")
+    expect(page.locator(".flash")).to_contain_text("Round 1 saved.", timeout=BUSY)
     # Ana lowest: Ben 2nd pays 1, Cem 3rd pays 2, Dan móm pays 4: Ana +7
     assert totals(page) == ["7", "-1", "-2", "-4"]
     assert thumb.taps <= 10
@@ -187,7 +191,7 @@ def test_a_counted_rami_round_for_four_takes_at_most_six_taps(live_server, brows
         thumb.type(str(count))
     thumb.tap(page.locator("#opened_1 label.chip", has_text="No"))
     thumb.tap(page.locator(".actions input[name=save]"))
-    expect(page.locator(".flash")).to_contain_text("Round 1 saved.")
+    expect(page.locator(".flash")).to_contain_text("Round 1 saved.", timeout=BUSY)
     assert totals(page) == ["0", "271", "4", "20"]
     assert thumb.taps <= 6
     context.close()
@@ -238,7 +242,7 @@ def test_every_variant_s_counted_round_takes_at_most_eight_taps(live_server, bro
         thumb.tap(page.locator(selector))
         thumb.type(text)
     thumb.tap(page.locator(".actions input[name=save]"))
-    expect(page.locator(".flash")).to_contain_text("Round 1 saved.")
+    expect(page.locator(".flash")).to_contain_text("Round 1 saved.", timeout=BUSY)
     assert thumb.taps <= MOST_TAPS.get(variant, 8), (variant, thumb.taps)
     context.close()
 
