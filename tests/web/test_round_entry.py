@@ -200,3 +200,14 @@ def test_the_picker_s_answer_needs_the_edit_link(client):
     path = start_game(client, "rami", ["Ana", "Ben"])
     assert client.get(f"{path}/rounds/points").status_code == 200
     assert client.get("/s/not-a-session/rounds/points").status_code == 404
+
+
+def test_the_picker_s_answers_never_resend_the_cookie_so_a_save_s_message_survives(client):
+    # a picker's question still on its way when Save is tapped answers after the save's
+    # redirect: if it sent the cookie it was asked with, the "Round 1 saved." would be lost
+    path = start_game(client, "rami", RAMI_TABLE)
+    client.get(path)
+    answer = client.get(f"{path}/rounds/points?hand_1=AS")
+    assert answer.status_code == 200
+    assert "Set-Cookie" not in answer.headers
+    assert "Set-Cookie" not in client.get(f"{path}/revision").headers
