@@ -87,8 +87,11 @@ def _plan_round(round_id: int | None, facts: dict, base: int | None, key: str | 
 def _attach_all(form, error: RulesError, players: list[str], checked: set[str]) -> None:
     """Every problem the engine found in one pass, each beside its field; a field the form's
     own checks already refused (``checked``) keeps that one sentence."""
+    counting = form.mode.data == "count"
     for problem in [error, *error.also]:
         name = field_for(problem.field, players)
+        if counting and name and name.startswith("hand_"):
+            name = f"count_{name[5:]}"  # a hand's problem is said at its count
         if name not in checked:
             _attach(form, problem.field, problem.message, players)
 
