@@ -148,6 +148,9 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=os.environ.get("SCOREKEEPER_DATABASE", str(instance / "scorekeeper.sqlite")),
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # the cookie is sent only when it changed: a picker's or a poll's answer arriving
+        # after a save would otherwise put back the cookie without the save's message
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a form left open through a long hand must still save
         # Referrer-Policy: no-referrer means browsers send no Referer, which the strict

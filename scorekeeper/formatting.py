@@ -219,7 +219,7 @@ def deal_text(decks: int, jokers: int, cards: int) -> str:
     return ", ".join(
         (
             ngettext("%(num)s deck", "%(num)s decks", decks),
-            ngettext("%(num)s joker", "%(num)s jokers", jokers),
+            ngettext("%(num)s joker", "%(num)s jokers", jokers) if jokers else gettext("no jokers"),
             ngettext("%(num)s card each", "%(num)s cards each", cards),
         )
     )

@@ -49,7 +49,32 @@ def option_label(name: str, spec: Any) -> str:
     return getattr(spec, "label", None) or name.replace("_", " ")
 
 
-def _option_field(name: str, spec: Any) -> Field:
+DEALT = ("decks", "jokers", "cards")  # options whose default follows the deal table
+
+
+def _unset_default(name: str, variant: Variant) -> str:
+    """What an option left empty means, shown in its empty field: the deal table's number
+    for each player count, or that there is none."""
+    per_player = getattr(variant, "rounds_per_player", None)
+    if name == "rounds" and per_player:
+        return gettext("%(count)s × the number of players", count=per_player)
+    if name not in DEALT:
+        return gettext("none")
+    spans: list[list[int]] = []  # [low, high, value], neighbouring rows of one value joined
+    for (low, high), value in sorted((row.players, getattr(row, name)) for row in variant.deal):
+        if spans and spans[-1][2] == value and spans[-1][1] + 1 >= low:
+            spans[-1][1] = max(spans[-1][1], high)
+        else:
+            spans.append([low, high, value])
+    if len({value for _, _, value in spans}) == 1:
+        return str(spans[0][2])
+    return ", ".join(
+        gettext("%(value)s for %(low)s–%(high)s players", value=value, low=low, high=high)
+        for low, high, value in spans
+    )
+
+
+def _option_field(name: str, spec: Any, variant: Variant) -> Field:
     label = translated(option_label(name, spec))
     help_text = translated(spec.text)
     if spec.kind is bool:
@@ -60,8 +85,13 @@ def _option_field(name: str, spec: Any) -> Field:
         maximum = getattr(spec, "maximum", None)
         if spec.minimum is not None or maximum is not None:
             validators.append(NumberRange(min=spec.minimum, max=maximum))
+        shown = {} if spec.default is not None else {"placeholder": _unset_default(name, variant)}
         return IntegerField(
-            label, default=spec.default, validators=validators, description=help_text
+            label,
+            default=spec.default,
+            validators=validators,
+            description=help_text,
+            render_kw=shown,
         )
     said = getattr(spec, "choice_help", {})
     return SelectField(
@@ -145,7 +175,7 @@ def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> Fla
 
     option_names = []
     for name, spec in variant.options.items():
-        setattr(NewSessionForm, f"option_{name}", _option_field(name, spec))
+        setattr(NewSessionForm, f"option_{name}", _option_field(name, spec, variant))
         option_names.append(name)
     # formdata=None would switch off reading the request: pass it only when given
     form = (
@@ -194,11 +224,41 @@ def _counted_only(form: FlaskForm, field: Field) -> None:
         raise ValidationError(gettext("Type a whole number from 0 to %(most)s.", most=MOST_COUNTED))
 
 
+def _melds_or_none(seat: int, player: str) -> Any:
+    def check(form: FlaskForm, field: Field) -> None:
+        if field.data and (form[f"melds_{seat}"].data or "").strip():
+            raise ValidationError(
+                gettext(
+                    "%(player)s has melds listed and 'No meld' ticked: keep one of the two.",
+                    player=player,
+                )
+            )
+
+    return check
+
+
+def player_ends(variant: Variant) -> list[str]:
+    """The ways a player can end this variant's round (the stock running out is nobody's)."""
+    return [end for end in variant.ends if end != "stock"]
+
+
+def _winner_words(variant: Variant) -> tuple[Any, Any]:
+    """The winner question and its prompt, in the variant's own terms (a knock only where
+    the variant has one)."""
+    ends = set(player_ends(variant))
+    if ends == {"knock"}:
+        return _l("Who knocked"), _l("Choose who knocked.")
+    if "knock" in ends:
+        return _l("Who went out or knocked"), _l("Choose who went out or knocked.")
+    return _l("Who went out"), _l("Choose who went out.")
+
+
 def round_form(
     variant: Variant, players: list[str], options: dict[str, Any], formdata: Any = None
 ) -> FlaskForm:
     """A round of this variant: who won and how, each hand (as cards or as a count), and the
-    facts the variant needs. Every answer that changes a score is asked, never assumed."""
+    facts the variant needs. Every answer that changes a score is asked; an answer the
+    table gives most rounds may be offered ready (see rounds.usual_opened)."""
     winner_choices = [(p, p) for p in players]
     if "stock" in variant.ends:
         winner_choices.append((NOBODY, _l("Nobody (the stock ran out)")))
@@ -209,10 +269,11 @@ def round_form(
         "stock": _l("Stock ran out / blocked"),
     }
     counted_facts = getattr(variant, "winner_count_facts", ())
+    winner_label, winner_prompt = _winner_words(variant)
 
     def chosen_winner(form: FlaskForm, field: Field) -> None:
         if field.data not in {value for value, _ in winner_choices}:
-            raise ValidationError(gettext("Choose who went out or knocked."))
+            raise ValidationError(str(winner_prompt))
 
     def answered(player: str) -> Any:
         """Where not having melded costs (Rami's +100), each loser's answer is needed."""
@@ -235,7 +296,7 @@ def round_form(
             filters=[lambda value: value if value in ENTRY_MODES else "cards"],
         )
         winner = RadioField(
-            _l("Who went out or knocked"),
+            winner_label,
             choices=choices(winner_choices),
             validate_choice=False,
             validators=[chosen_winner],
@@ -268,6 +329,13 @@ def round_form(
                 RoundForm,
                 f"melds_{seat}",
                 TextAreaField(gettext("%(player)s: melds laid down, one per line", player=player)),
+            )
+        if variant.count_needs_melds:
+            # an empty melds field is "not given"; the engine must be told "none" (móm)
+            setattr(
+                RoundForm,
+                f"nomelds_{seat}",
+                BooleanField(_l("No meld"), validators=[_melds_or_none(seat, player)]),
             )
         if "opened" in variant.round_facts:
             setattr(
@@ -322,15 +390,19 @@ def round_facts(form: FlaskForm, variant: Variant, players: list[str]) -> dict[s
     needs; "had melded" left unanswered stays unanswered, for the engine to ask."""
     counted = form.mode.data == "count"
     winner = None if form.winner.data == NOBODY else form.winner.data
-    facts: dict[str, Any] = {"winner": winner, "end": form.end.data, "hands": {}}
-    winner_holds_nothing = winner is not None and form.end.data in GOING_OUT_ENDS
+    end = form.end.data
+    if winner is None and "stock" in variant.ends:
+        end = "stock"  # "nobody" says how the round ended: there is no second question
+    facts: dict[str, Any] = {"winner": winner, "end": end, "hands": {}}
+    winner_holds_nothing = winner is not None and end in GOING_OUT_ENDS
     for seat, player in enumerate(players):
-        if counted:
+        if player == winner and winner_holds_nothing:
+            # the form hides this hand once the winner is chosen: what it held no longer counts
+            facts["hands"][player] = []
+        elif counted:
             count = _number(form[f"count_{seat}"].data)
             if count is not None:
                 facts["hands"][player] = count
-            elif player == winner and winner_holds_nothing:
-                facts["hands"][player] = []
         else:
             facts["hands"][player] = (form[f"hand_{seat}"].data or "").replace(",", " ").split()
         if variant.melds_scored:
@@ -338,12 +410,14 @@ def round_facts(form: FlaskForm, variant: Variant, players: list[str]) -> dict[s
             melds = [line.replace(",", " ").split() for line in lines if line.strip()]
             if melds:
                 facts.setdefault("melds", {})[player] = melds
+            elif f"nomelds_{seat}" in form and form[f"nomelds_{seat}"].data:
+                facts.setdefault("melds", {})[player] = []
         if "opened" in variant.round_facts:
             answer = form[f"opened_{seat}"].data
             opened = facts.setdefault("opened", {})
             if player == winner and winner_holds_nothing:
                 # the round says it: out after an earlier meld, or rummy with none before
-                opened[player] = form.end.data != "rummy"
+                opened[player] = end != "rummy"
             elif answer in (YES, NO):
                 opened[player] = answer == YES
     if "draws" in form and form.draws.data is not None:
@@ -392,6 +466,8 @@ def fill_round_form(
         if variant.melds_scored:
             melds = facts.get("melds", {}).get(player, [])
             form[f"melds_{seat}"].data = "\n".join(cards_text(meld) for meld in melds)
+            if f"nomelds_{seat}" in form:
+                form[f"nomelds_{seat}"].data = player in facts.get("melds", {}) and not melds
         if "opened" in variant.round_facts:
             opened = facts.get("opened", {}).get(player)
             form[f"opened_{seat}"].data = None if opened is None else YES if opened else NO

@@ -206,6 +206,20 @@ def rounds_of(session: Session) -> list[StoredRound]:
     return _live_rounds(get_db().conn, session.id)
 
 
+def last_facts(session_id: int, count: int) -> list[dict[str, Any]]:
+    """The facts of the session's last ``count`` rounds, newest first."""
+    rows = (
+        get_db()
+        .conn.execute(
+            "select facts from rounds where session_id = ? and deleted = 0 "
+            "order by position desc, id desc limit ?",
+            [session_id, count],
+        )
+        .fetchall()
+    )
+    return [json.loads(row[0]) for row in rows]
+
+
 def snapshot(session_id: int) -> tuple[Session, list[StoredRound]]:
     """The session (with its revision) and its rounds, read in one transaction."""
     conn = get_db().conn

@@ -115,17 +115,22 @@
   function change(field, value) {
     history.push([field, field.value]);
     field.value = value;
+    grow(field);
     ask();
   }
   function add(card) {
     if (!target) return;
     var lines = target.value.split("\n");
     lines[lines.length - 1] = (lines[lines.length - 1] + " " + (written[card] || card)).trim();
-    change(target, target.tagName === "TEXTAREA" ? lines.join("\n") : lines[0]);
+    change(target, isMelds(target) ? lines.join("\n") : lines.join(" ").trim());
     keepInView(target);
   }
   function lastTokenRemoved(text) {
     return text.replace(/\s*\S+\s*$/, "");
+  }
+  // a melds field holds one meld a line; a hand is one line of cards that wraps
+  function isMelds(field) {
+    return field.name.indexOf("melds_") === 0;
   }
   function sameKind(field) {
     return field.name.split("_")[0] === target.name.split("_")[0];
@@ -167,7 +172,7 @@
     picker.hidden = false;
     var label = field.labels && field.labels[0] ? field.labels[0].textContent : field.name;
     targetName.textContent = label;
-    meldButton.disabled = field.tagName !== "TEXTAREA";
+    meldButton.disabled = !isMelds(field);
     nextButton.disabled = !nextField();
     if (answer) show();
     keepInView(field);
@@ -190,8 +195,24 @@
     field.insertAdjacentElement("afterend", pick);
     // while the sheet is open, tapping another field fills that one, still without a keyboard
     field.addEventListener("focus", function () { if (!picker.hidden && target !== field) open(field); });
-    field.addEventListener("input", askSoon);
+    field.addEventListener("input", function () { grow(field); askSoon(); });
+    if (!isMelds(field)) {
+      // Enter goes on to the next field: a hand is one line of cards
+      field.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter") return;
+        event.preventDefault();
+        var next = fields.slice(fields.indexOf(field) + 1).filter(shown)[0];
+        if (next) next.focus();
+      });
+    }
+    grow(field);
   });
+  // where the browser cannot size a field to its text (CSS field-sizing), it grows here
+  function grow(field) {
+    if (CSS.supports && CSS.supports("field-sizing", "content")) return;
+    field.style.height = "auto";
+    field.style.height = field.scrollHeight + 4 + "px";
+  }
   undoButton.addEventListener("click", function () {
     var last = history.pop();
     if (last) {
@@ -248,6 +269,14 @@
   // Enter on the keypad goes to the next count, not to the server half-filled
   var counts = Array.prototype.slice.call(form.querySelectorAll("input.count"));
   counts.forEach(function (input, index) {
+    // a count that is not a whole number up to the limit is said at once, never cut short
+    var said = input.parentNode.querySelector(".live-error");
+    input.addEventListener("input", function () {
+      var text = input.value.trim();
+      var wrong = text !== "" && !(/^[0-9]+$/.test(text) && Number(text) <= Number(input.dataset.most));
+      said.textContent = wrong ? input.dataset.tooBig : "";
+      said.hidden = !wrong;
+    });
     input.addEventListener("keydown", function (event) {
       if (event.key !== "Enter") return;
       var next = counts.slice(index + 1).filter(shown)[0];

@@ -330,29 +330,47 @@ def check_deck_limits(cards: Iterable[tuple[Card, str | None]], decks: int, joke
     can point at the first copy that is one too many. Every natural card is in
     the deck ``decks`` times, the joker ``jokers`` times.
     """
+    problems = deck_limit_problems(cards, decks, jokers)
+    if problems:
+        raise problems[0]
+
+
+def deck_limit_problems(
+    cards: Iterable[tuple[Card, str | None]], decks: int, jokers: int
+) -> list[CardError]:
+    """Each card seen more often than the deck in play holds, once, at its first copy too many
+    (in the order the copies were met)."""
     seen: Counter[tuple[Rank | None, Suit | None]] = Counter()
+    problems: list[CardError] = []
     for card, field in cards:
         # counted by rank and suit: a pinned wild card is the card it physically is
         key = (card.rank, card.suit)
         seen[key] += 1
-        if seen[key] > (jokers if card.rank is None else decks):
+        if seen[key] == (jokers if card.rank is None else decks) + 1:
             physical = card.physical
             if physical.is_joker:
-                raise CardError(
-                    N_(
-                        "there are only %(jokers)s jokers in play, but %(seen)s were entered",
-                        jokers=jokers,
+                problems.append(
+                    CardError(
+                        N_(
+                            "there are only %(jokers)s jokers in play, but %(seen)s were entered",
+                            jokers=jokers,
+                            seen=seen[key],
+                        ),
+                        field,
+                    )
+                )
+                continue
+            problems.append(
+                CardError(
+                    Nn_(
+                        "%(card)s is used %(seen)s times, but the deck in play holds it once",
+                        "%(card)s is used %(seen)s times, but the deck in play holds it "
+                        "%(num)s times",
+                        decks,
+                        card=physical,
                         seen=seen[key],
                     ),
                     field,
                 )
-            raise CardError(
-                Nn_(
-                    "%(card)s is used %(seen)s times, but the deck in play holds it once",
-                    "%(card)s is used %(seen)s times, but the deck in play holds it %(num)s times",
-                    decks,
-                    card=physical,
-                    seen=seen[key],
-                ),
-                field,
             )
+    return problems

@@ -20,6 +20,9 @@ class RulesError(ValueError):
         super().__init__(message)
         self.message = message
         self.field = field
+        # more problems found in the same pass (a form shows them all at once); the API
+        # and the CLI answer the first
+        self.also: list[RulesError] = []
 
     def as_json(self) -> dict[str, str | None]:
         return {"error": self.message, "field": self.field}

@@ -17,12 +17,12 @@ high-wins variant) every "collects from each" becomes a payment as well.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .arranger import MOST_CARDS_IN_HAND, best_arrangement
-from .cards import JOKER, Card, Suit, check_deck_limits, sort_key
+from .cards import JOKER, Card, Suit, deck_limit_problems, sort_key
 from .catalog import Rules, Scoring, resolve
 from .errors import RoundError, RulesError
 from .knocking import knock_limit, knock_reason, upcard_of
@@ -310,6 +310,25 @@ def _counted(value: object, player: str, path: str) -> int | None:
     return value
 
 
+def _read_hand(value: object, player: str, path: str) -> Hand:
+    """A hand as given: a count, or at most MOST_CARDS_IN_HAND cards."""
+    counted = _counted(value, player, path)
+    if counted is not None:
+        return Hand([], counted=counted)
+    cards = cards_at(value, path, N_("%(player)s's hand", player=player))
+    if len(cards) > MOST_CARDS_IN_HAND:
+        raise RoundError(
+            N_(
+                "%(player)s's hand holds at most %(most)s cards, not %(count)s",
+                player=player,
+                most=MOST_CARDS_IN_HAND,
+                count=len(cards),
+            ),
+            path,
+        )
+    return Hand(cards)
+
+
 def read_round(
     rules: Rules, players: list[str], dealer: str | None, data: object, prefix: str = "round"
 ) -> Round:
@@ -345,51 +364,53 @@ def read_round(
 
     raw_hands = _keyed_by_player(data.get("hands"), players, f"{prefix}.hands")
     raw_melds = _keyed_by_player(data.get("melds"), players, f"{prefix}.melds")
+    # every problem of the hands and melds is found in one pass: the first is raised with
+    # the others beside it (RulesError.also)
+    problems: list[RulesError] = []
     hands: dict[str, Hand] = {}
     located: list[tuple[Card, str]] = []
     for player in players:
-        if player in raw_hands:
-            path = f"{prefix}.hands.{player}"
-            counted = _counted(raw_hands[player], player, path)
-            if counted is not None:
-                hands[player] = Hand([], counted=counted)
-                continue
-            cards = cards_at(raw_hands[player], path, N_("%(player)s's hand", player=player))
-            if len(cards) > MOST_CARDS_IN_HAND:
-                raise RoundError(
-                    N_(
-                        "%(player)s's hand holds at most %(most)s cards, not %(count)s",
-                        player=player,
-                        most=MOST_CARDS_IN_HAND,
-                        count=len(cards),
-                    ),
-                    path,
-                )
-            located.extend((card, f"{path}[{i}]") for i, card in enumerate(cards))
-            hands[player] = Hand(cards)
-        else:
+        if player not in raw_hands:
             hands[player] = Hand([], given=False)
+            continue
+        path = f"{prefix}.hands.{player}"
+        try:
+            hands[player] = _read_hand(raw_hands[player], player, path)
+        except RulesError as error:
+            problems.append(error)
+            hands[player] = Hand([], given=False)
+            continue
+        located.extend((card, f"{path}[{i}]") for i, card in enumerate(hands[player].cards))
     melds: dict[str, list[list[Card]]] = {}
     for player, value in raw_melds.items():
         path = f"{prefix}.melds.{player}"
-        melds[player] = melds_at(value, path)
+        try:
+            melds[player] = melds_at(value, path)
+        except RulesError as error:
+            problems.append(error)
+            continue
         for i, meld in enumerate(melds[player]):
             verdict = judge_meld(rules, meld)
             if not verdict.legal:
-                raise RoundError(
-                    N_(
-                        "%(player)s's meld %(number)s is not legal: %(reason)s",
-                        player=player,
-                        number=i + 1,
-                        reason=verdict.reason,
-                    ),
-                    f"{path}[{i}]",
+                problems.append(
+                    RoundError(
+                        N_(
+                            "%(player)s's meld %(number)s is not legal: %(reason)s",
+                            player=player,
+                            number=i + 1,
+                            reason=verdict.reason,
+                        ),
+                        f"{path}[{i}]",
+                    )
                 )
             located.extend((card, f"{path}[{i}][{j}]") for j, card in enumerate(meld))
-    check_deck_limits(located, rules.decks, rules.jokers)
+    problems.extend(deck_limit_problems(located, rules.decks, rules.jokers))
     facts = {name: data[name] for name in variant.round_facts if name in data}
     round_ = Round(rules, players, dealer, winner, end, hands, melds, facts)
-    check_possible(round_, prefix)
+    problems.extend(possible_problems(round_, prefix))
+    if problems:
+        problems[0].also = problems[1:]
+        raise problems[0]
     return round_
 
 
@@ -442,8 +463,8 @@ def _fewest_and_most(round_: Round) -> tuple[int, int, Message]:
     return 0, dealt + 1, why
 
 
-def check_possible(round_: Round, prefix: str = "round") -> None:
-    """Refuse every hand that cannot exist when this variant's round ends this way."""
+def possible_problems(round_: Round, prefix: str = "round") -> Iterator[RulesError]:
+    """Each hand that cannot exist when this variant's round ends this way, in seat order."""
     rules = round_.rules
     going_out = round_.end in GOING_OUT_ENDS
     fewest, most, why = _fewest_and_most(round_)
@@ -453,16 +474,20 @@ def check_possible(round_: Round, prefix: str = "round") -> None:
         if not hand.given:
             continue
         path = f"{prefix}.hands.{player}"
-        if going_out and player == round_.winner:
-            _check_went_out(round_, player, path)
-            continue
-        if hand.counted is not None:
-            _check_count(round_, player, path, most)
+        try:
+            if going_out and player == round_.winner:
+                _check_went_out(round_, player, path)
+                continue
+            if hand.counted is not None:
+                _check_count(round_, player, path, most)
+                continue
+        except RulesError as error:
+            yield error
             continue
         held = _held(round_, player)
         if extra and player == round_.winner:
             if held != fewest + 1:
-                raise RoundError(
+                yield RoundError(
                     N_(
                         "%(player)s's hand holds %(held)s cards, but with %(fact)s the winner "
                         "holds every card melded and no discard: expected %(expected)s",
@@ -492,14 +517,14 @@ def check_possible(round_: Round, prefix: str = "round") -> None:
                     why=why,
                     expected=_expected(fewest, most),
                 )
-            raise RoundError(said, path)
+            yield RoundError(said, path)
     if round_.end == "knock" and rules.knock_limit is not None:
         knocker = round_.winner
         hand = round_.hands[knocker]
         if hand.given:
             refused = knock_refused(round_, knocker, prefix)
             if refused is not None:
-                raise RoundError(refused, f"{prefix}.hands.{knocker}")
+                yield RoundError(refused, f"{prefix}.hands.{knocker}")
 
 
 def _winner_extra_card(round_: Round, prefix: str) -> bool:

@@ -9,7 +9,17 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from .. import changes, derived, disk, store
 from ..formatting import translated
-from ..forms import EmptyForm, field_for, fill_round_form, round_facts, round_form
+from ..forms import (
+    MOST_COUNTED,
+    NO,
+    YES,
+    EmptyForm,
+    field_for,
+    fill_round_form,
+    player_ends,
+    round_facts,
+    round_form,
+)
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..rules import RulesError, progress
@@ -74,9 +84,23 @@ def _plan_round(round_id: int | None, facts: dict, base: int | None, key: str | 
     return plan
 
 
+def _attach_all(form, error: RulesError, players: list[str], checked: set[str]) -> None:
+    """Every problem the engine found in one pass, each beside its field; a field the form's
+    own checks already refused (``checked``) keeps that one sentence."""
+    counting = form.mode.data == "count"
+    for problem in [error, *error.also]:
+        name = field_for(problem.field, players)
+        if counting and name and name.startswith("hand_"):
+            name = f"count_{name[5:]}"  # a hand's problem is said at its count
+        if name not in checked:
+            _attach(form, problem.field, problem.message, players)
+
+
 def _attach(form, error_field: str | None, message: str, players: list[str]) -> None:
     message = translated(message)  # an engine message, said in the table's language
     name = field_for(error_field, players)
+    if name == "end" and len(player_ends(get_variant(form.variant_id))) < 2:
+        name = None  # no question on the page asks it: said at the top
     if name and name.startswith("hand_") and form.mode.data == "count":
         count = form[f"count_{name[5:]}"]
         if not (count.data or "").strip():  # the engine asks for cards; counting, it is a number
@@ -116,10 +140,14 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
     base, key = _base_revision(form), _submission_key(form)
     outcome = changes.apply(session.id, _plan_round(round_id, facts, base, key))
     if isinstance(outcome, changes.Saved):
+        # the message carries an Undo button on the page it is shown on
         if round_id is None:
-            flash(_("Round %(n)s saved.", n=outcome.number))
+            flash(_("Round %(n)s saved.", n=outcome.number), "undoable")
         else:
-            flash(_("Round %(n)s corrected; everything after it was recomputed.", n=outcome.number))
+            flash(
+                _("Round %(n)s corrected; everything after it was recomputed.", n=outcome.number),
+                "undoable",
+            )
         return redirect(url_for("sessions.page", token=token))
     if isinstance(outcome, changes.Duplicate):
         # a double tap or a resubmitted page: the first save stands, nothing moves on
@@ -131,7 +159,8 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
         return redirect(url_for("sessions.page", token=token))
     if isinstance(outcome, changes.Broken):
         if _breaks_itself(entry, outcome, facts):
-            _attach(form, outcome.field, outcome.reason, entry.players)
+            if _check(entry, form, facts, set()) is not None:  # the round alone scores
+                _attach(form, outcome.field, outcome.reason, entry.players)
         else:
             form.form_errors.append(
                 _("This change breaks a later round: %(why)s", why=translated(outcome.reason))
@@ -194,13 +223,14 @@ def seated_for(session: store.Session, round_id: int | None) -> list[str]:
     return progress.standing(session.engine_request([]), before)["seated"]
 
 
-def _check(entry: Entry, form, facts: dict) -> dict | None:
-    """The engine's score for the entered round after the rounds before it (the preview)."""
+def _check(entry: Entry, form, facts: dict, checked: set[str]) -> dict | None:
+    """The engine's score for the entered round after the rounds before it (the preview);
+    None when it refuses the round, every problem it found attached to the form."""
     request = entry.session.engine_request([])
     try:
         preview, after = progress.step(request, entry.before, facts)
     except RulesError as error:
-        _attach(form, error.field, error.message, entry.players)
+        _attach_all(form, error, entry.players, checked)
         return None
     standing = progress.standing(request, after)
     return {**preview, "totals": standing["totals"], "finished": standing["finished"]}
@@ -221,11 +251,30 @@ def _conflict(token: str, form, entry: Entry, conflict: changes.Conflict, round_
     return entry, build_sheet(entry.session)
 
 
+RECENT_ROUNDS = 12  # the rounds a table's usual answers are read from
+
+
+def usual_opened(session: store.Session, variant, players: list[str]) -> dict[int, str]:
+    """The "had melded" answer this table gave most in its last rounds (yes when it has none
+    yet, or as many of each), offered ready on every seat: one tap changes it."""
+    if "opened" not in variant.round_facts:
+        return {}
+    given = [
+        answer
+        for facts in store.last_facts(session.id, RECENT_ROUNDS)
+        for player, answer in facts.get("opened", {}).items()
+        if player != facts.get("winner")
+    ]
+    usual = NO if given.count(False) > given.count(True) else YES
+    return dict.fromkeys(range(len(players)), usual)
+
+
 def _handle(token: str, round_id: int | None):
     entry = _load(token, round_id)
     session = entry.session
     variant = get_variant(session.variant)
     form = round_form(variant, entry.players, session.options, formdata=request.form or None)
+    form.variant_id = variant.id
     if entry.problem:
         form.form_errors.append(entry.problem)
     if request.method == "GET":
@@ -233,9 +282,17 @@ def _handle(token: str, round_id: int | None):
         form.submission.data = store.new_token()
         if entry.stored is not None:
             fill_round_form(form, variant, entry.players, entry.stored.facts)
+    if request.method == "GET" and entry.stored is None:
+        for seat, answer in usual_opened(session, variant, entry.players).items():
+            form[f"opened_{seat}"].data = answer
     preview = latest = meanwhile = None
     status = 200
-    if request.method == "POST" and form.validate_on_submit():
+    if request.method == "POST" and not form.validate_on_submit():
+        if "csrf_token" not in form.errors and not entry.problem:
+            # the engine is asked too, so one Check shows every problem, not the first few
+            checked = {name for name, errors in form.errors.items() if errors}
+            _check(entry, form, round_facts(form, variant, entry.players), checked)
+    elif request.method == "POST":
         facts = round_facts(form, variant, entry.players)
         if form.save.data:
             try:
@@ -254,7 +311,7 @@ def _handle(token: str, round_id: int | None):
             elif answer is not None:
                 return answer
         if not form.errors and not form.form_errors and not entry.problem:
-            preview = _check(entry, form, facts)
+            preview = _check(entry, form, facts, set())
     return _render(token, entry, form, preview, latest, meanwhile), status
 
 
@@ -295,6 +352,8 @@ def _render(token: str, entry: Entry, form, preview: dict | None, latest, meanwh
         cards=_card_data(session, len(entry.players)),
         seats=list(enumerate(entry.players)),
         round_id=entry.stored.id if entry.stored is not None else None,
+        ends_asked=player_ends(get_variant(session.variant)),
+        most_counted=MOST_COUNTED,
     )
 
 

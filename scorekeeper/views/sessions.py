@@ -54,13 +54,32 @@ def index():
         listed.append(
             {"session": session, "can_edit": can_edit, "variant": VARIANTS[session.variant]}
         )
+    newest = listed if page == 1 else _newest_held(device)
     return render_template(
         "index.html",
         held=listed,
         page=page,
         pages=max(1, -(-total // PER_PAGE)),
         total=total,
-        variants=list(VARIANTS.values()),
+        variants=_recent_first(newest),
+        again=next((item for item in newest if item["can_edit"]), None),
+        form=EmptyForm(),
+    )
+
+
+def _newest_held(device: str) -> list[dict]:
+    return [
+        {"session": session, "can_edit": can_edit, "variant": VARIANTS[session.variant]}
+        for session, can_edit in store.device_sessions(device, PER_PAGE, 0)
+    ]
+
+
+def _recent_first(newest: list[dict]) -> list:
+    """The catalog's variants, those this phone played lately first (the latest on top)."""
+    recent = list(dict.fromkeys(item["session"].variant for item in newest))
+    return sorted(
+        VARIANTS.values(),
+        key=lambda v: recent.index(v.id) if v.id in recent else len(recent),
     )
 
 

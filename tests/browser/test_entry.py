@@ -111,8 +111,8 @@ def test_the_winner_who_went_out_is_asked_nothing_more(live_server, browser, pho
     expect(page.locator("#count_2")).to_be_hidden()
     expect(page.locator("#opened_2")).to_be_hidden()
     expect(page.locator("#opened_1")).to_be_visible()
-    # nothing about melding is preselected
-    assert page.locator("input[name^=opened_]:checked").count() == 0
+    # "had melded" offers a new table's usual "yes" (issue 22), one tap from "no"
+    assert page.locator("input[name^=opened_][value=y]:checked").count() == 4
 
 
 def test_a_carded_round_through_the_picker_never_covers_its_field(
@@ -132,7 +132,8 @@ def test_a_carded_round_through_the_picker_never_covers_its_field(
     def field_in_view(selector):
         sheet = picker.bounding_box()
         field = page.locator(selector).bounding_box()
-        assert sheet["height"] <= 0.45 * height
+        # 44 px cards, seven to a row (issue 22): the sheet takes at most 72% of a 360x640
+        assert sheet["height"] <= 0.72 * height
         assert field["y"] >= 0 and field["y"] + field["height"] <= sheet["y"], (field, sheet)
 
     field_in_view("#hand_1")
@@ -245,22 +246,22 @@ def test_a_checked_round_and_its_problems_show_where_the_eye_is(live_server, bro
     open_round_form(page)
     page.locator("#mode label.chip", has_text="Points counted").tap()
     page.locator("#winner label.chip", has_text="Ana").tap()
-    for seat, count in {1: "12", 2: "7", 3: "30"}.items():
+    # Ben's and Cem's counts are not whole numbers up to 9999: listed at the top, in view
+    for seat, count in {1: "12x", 2: "99999", 3: "30"}.items():
         page.locator(f"#count_{seat}").fill(count)
-    # Ben's and Cem's "had melded" forgotten: asked, listed at the top, in view
-    page.locator("#opened_3 label.chip", has_text="Yes").tap()
     page.get_by_role("button", name="Check the round").tap()
     summary = page.locator("#problems")
     expect(summary).to_be_focused()
     box = summary.bounding_box()
     assert 0 <= box["y"] < height
     links = [a.get_attribute("href") for a in summary.locator("a").all()]
-    assert links == ["#opened_1", "#opened_2"]
-    assert "Ben" in summary.inner_text() and "Cem" in summary.inner_text()
-    expect(page.locator("#opened_1 .error")).to_be_visible()
+    assert links == ["#count_1", "#count_2"]
+    assert summary.inner_text().count("Type a whole number from 0 to 9999.") == 2
+    expect(page.locator("#count_1 ~ .error:not(.live-error)")).to_be_visible()
     assert no_horizontal_scroll(page)
 
-    page.locator("#opened_1 label.chip", has_text="Yes").tap()
+    page.locator("#count_1").fill("12")
+    page.locator("#count_2").fill("7")
     page.locator("#opened_2 label.chip", has_text="No").tap()
     page.get_by_role("button", name="Check the round").tap()
     preview = page.locator("#checked-round")

@@ -449,3 +449,20 @@ def test_rami_refuses_a_meld_with_more_jokers_than_naturals():
     )
     # as many jokers as naturals is fine: 5H JK 7H JK is 5-6-7-8 of hearts
     assert check(variant="rami", melds=[["5H", "JK", "7H", "JK"]])["legal"] is True
+
+
+def test_every_problem_of_a_round_is_found_in_one_pass():
+    """Knock Rummy, two players: one deck, 10 cards each, and at a knock every hand holds
+    exactly the 10 dealt. Ben's hand has KS twice (one deck holds it once) and 9 cards:
+    both problems are found at once, the card twice first, as the API answers it."""
+    ten = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"]
+    ben = ["KS", "KS", "QH", "2H", "3H", "4H", "5H", "6H", "7H"]
+    round_ = {"winner": "Ana", "end": "knock", "hands": {"Ana": ten, "Ben": ben}}
+    with pytest.raises(RulesError) as refused:
+        score({"variant": "knock-rummy", "players": AB, "round": round_})
+    first, also = refused.value, refused.value.also
+    assert first.field == "round.hands.Ben[1]"
+    assert str(first.message).startswith("KS is used 2 times")
+    assert [problem.field for problem in also] == ["round.hands.Ben"]
+    assert "Ben's hand holds 9 cards" in str(also[0].message)
+    assert "expected 10 cards" in str(also[0].message)

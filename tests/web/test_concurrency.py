@@ -99,7 +99,7 @@ def test_two_phones_entering_rounds_at_once_lose_and_double_nothing(server):
                     break
                 assert status == 409, status
                 assert "Someone else changed this session" in page
-                assert f'value="{hand}"' in page  # the input is kept
+                assert f">\n{hand}</textarea>" in page  # the input is kept
                 conflicts += 1
                 keys["revision"] = re.search(
                     r'name="revision" type="hidden" value="(\d+)"', page

@@ -80,12 +80,23 @@ def test_a_loser_not_asked_had_melded_is_asked_again_by_name(client):
     assert 'name="count_1"' in page and 'value="171"' in page
 
 
-def test_nothing_is_preselected_for_had_melded_or_the_winner(client):
+def checked_values(page, name):
+    inputs = re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
+    assert inputs
+    return [re.search(r'value="([^"]*)"', tag).group(1) for tag in inputs if "checked" in tag]
+
+
+def test_the_winner_is_never_preselected_had_melded_offers_the_table_s_usual_answer(client):
     path = start_game(client, "rami", RAMI_TABLE)
     page = client.get(f"{path}/rounds/new").data.decode()
-    for name in ("winner", "opened_1", "opened_2"):
-        inputs = re.findall(rf'<input[^>]*name="{name}"[^>]*>', page)
-        assert inputs and not any("checked" in tag for tag in inputs)
+    assert checked_values(page, "winner") == []
+    # a new table: most players have melded by the end of a round, so "yes" is ready
+    assert [checked_values(page, f"opened_{seat}") for seat in range(4)] == [["y"]] * 4
+    # this table's losers said no twice and yes once: "no" is ready from now on
+    data = rami("count", {1: "5", 2: "6", 3: "7"}, {1: "n", 2: "n", 3: "y"})
+    assert client.post(f"{path}/rounds/new", data=data).status_code == 302
+    page = client.get(f"{path}/rounds/new").data.decode()
+    assert [checked_values(page, f"opened_{seat}") for seat in range(4)] == [["n"]] * 4
 
 
 def test_the_winner_who_went_out_needs_no_count_and_is_not_asked_had_melded(client):
@@ -104,7 +115,8 @@ def test_every_problem_is_listed_at_the_top_with_a_link_and_beside_its_field(cli
     anchors = ["#winner", "#opened_0", "#count_1", "#opened_1", "#count_2", "#opened_2"]
     anchors.append("#opened_3")
     assert re.findall(r'<li><a href="([^"]+)">', summary) == anchors
-    assert page.count("Type a whole number from 0 to 9999.") == 4  # twice listed, twice beside
+    # twice listed, twice beside (the count fields also carry it for the script: not counted)
+    assert page.count(">Type a whole number from 0 to 9999.<") == 4
 
 
 def test_the_form_offers_the_table_s_last_choice_of_counts(client):
@@ -188,3 +200,14 @@ def test_the_picker_s_answer_needs_the_edit_link(client):
     path = start_game(client, "rami", ["Ana", "Ben"])
     assert client.get(f"{path}/rounds/points").status_code == 200
     assert client.get("/s/not-a-session/rounds/points").status_code == 404
+
+
+def test_the_picker_s_answers_never_resend_the_cookie_so_a_save_s_message_survives(client):
+    # a picker's question still on its way when Save is tapped answers after the save's
+    # redirect: if it sent the cookie it was asked with, the "Round 1 saved." would be lost
+    path = start_game(client, "rami", RAMI_TABLE)
+    client.get(path)
+    answer = client.get(f"{path}/rounds/points?hand_1=AS")
+    assert answer.status_code == 200
+    assert "Set-Cookie" not in answer.headers
+    assert "Set-Cookie" not in client.get(f"{path}/revision").headers
