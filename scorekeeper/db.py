@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import threading
 from collections.abc import Callable
 
@@ -197,6 +199,10 @@ def _now() -> str:
 
 
 def connect(path: str) -> sqlite_utils.Database:
+    # made readable by this user alone, like the secret key (SQLite gives its -wal and -shm
+    # files the database file's mode)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     db = sqlite_utils.Database(path)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA journal_mode = WAL")

@@ -37,7 +37,7 @@ def _option_schema(name: str) -> dict[str, Any]:
 
 
 OPTIONS = {
-    "type": "object",
+    "type": ["object", "null"],  # null: the variant's defaults, as {} does
     "description": (
         "House rules: option names and values. The options every variant takes are listed; "
         "a variant's own options, with their bounds, are in /api/v1/variants (option_specs)."
@@ -117,6 +117,35 @@ TABLE = {
     "players": {"type": "array", "items": PLAYER, "minItems": 1, "maxItems": MOST_PLAYERS},
     "dealer": {"type": ["string", "null"]},
 }
+
+
+def _per_variant(rule) -> list[dict[str, Any]]:
+    """What a variant's own numbers add to a request: ``rule(variant)`` (or None), for the
+    requests that name that variant."""
+    return [
+        {
+            "if": {"properties": {"variant": {"const": variant.id}}, "required": ["variant"]},
+            "then": rule(variant),
+        }
+        for variant in VARIANTS.values()
+        if rule(variant) is not None
+    ]
+
+
+# how many players sit at each variant's table
+PLAYERS_PER_VARIANT = _per_variant(
+    lambda variant: {
+        "properties": {
+            "players": {"minItems": variant.players[0], "maxItems": variant.players[1]}
+        }
+    }
+)
+# a turn against the table before it is a question only where the table is rearranged
+TURNS_PER_VARIANT = _per_variant(
+    lambda variant: None
+    if variant.rearranges_table
+    else {"properties": {"table_before": False, "from_hand": False}}
+)
 
 
 # Reasons, explain lines and errors are said in this language: the body's (or, for a GET,
@@ -219,6 +248,7 @@ OPENAPI: dict[str, Any] = {
             {
                 "type": "object",
                 "required": ["variant", "melds"],
+                "allOf": TURNS_PER_VARIANT,
                 "properties": {
                     "variant": VARIANT,
                     "options": OPTIONS,
@@ -275,6 +305,7 @@ OPENAPI: dict[str, Any] = {
             {
                 "type": "object",
                 "required": ["variant", "players", "round"],
+                "allOf": PLAYERS_PER_VARIANT,
                 "properties": {**TABLE, "round": ROUND},
             },
             SCORE,
@@ -284,6 +315,7 @@ OPENAPI: dict[str, Any] = {
             {
                 "type": "object",
                 "required": ["variant", "players", "rounds"],
+                "allOf": PLAYERS_PER_VARIANT,
                 "properties": {**TABLE, "rounds": {"type": "array", "items": ROUND}},
             },
             {

@@ -18,6 +18,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)  # JSON clients send no form token; nothing here changes stored data
 
 QUESTIONS = {"check": check, "arrange": arrange, "score": score, "game": game}
+READ_ONLY = ("variants", "openapi.json")
 
 
 def _language(body: dict) -> str:
@@ -49,6 +50,8 @@ def ask(question: str):
     # a 404, a RulesError (400) or Busy (503 with Retry-After) raised here is answered by
     # app.register_error_pages, in the language answer_in chose (else Accept-Language's)
     answer_with = QUESTIONS.get(question)
+    if question in READ_ONLY:  # a page that is there, only not for POST
+        abort(405, valid_methods=["GET", "HEAD"])
     if answer_with is None:
         abort(
             404,
