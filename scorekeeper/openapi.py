@@ -135,16 +135,16 @@ def _per_variant(rule) -> list[dict[str, Any]]:
 # how many players sit at each variant's table
 PLAYERS_PER_VARIANT = _per_variant(
     lambda variant: {
-        "properties": {
-            "players": {"minItems": variant.players[0], "maxItems": variant.players[1]}
-        }
+        "properties": {"players": {"minItems": variant.players[0], "maxItems": variant.players[1]}}
     }
 )
 # a turn against the table before it is a question only where the table is rearranged
 TURNS_PER_VARIANT = _per_variant(
-    lambda variant: None
-    if variant.rearranges_table
-    else {"properties": {"table_before": False, "from_hand": False}}
+    lambda variant: (
+        None
+        if variant.rearranges_table
+        else {"properties": {"table_before": False, "from_hand": False}}
+    )
 )
 
 
@@ -253,9 +253,9 @@ OPENAPI: dict[str, Any] = {
                     "variant": VARIANT,
                     "options": OPTIONS,
                     "melds": MELDS,
-                    "opening": {"type": "boolean"},
-                    "going_out": {"type": "boolean"},
-                    "from_discard": CARDS,
+                    "opening": {"type": ["boolean", "null"]},  # null: false
+                    "going_out": {"type": ["boolean", "null"]},  # null: false
+                    "from_discard": {**CARDS, "type": ["array", "null"]},  # null: none taken
                     "table_before": MELDS,
                     "from_hand": CARDS,
                 },
