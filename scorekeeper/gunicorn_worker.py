@@ -13,12 +13,15 @@ another process's write lock holds one thread, not the worker.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import weakref
 
 import gevent
 from gevent import socket as green_socket
+from gevent.lock import BoundedSemaphore
 from gevent.threadpool import ThreadPool
+from gunicorn.http.errors import NoMoreData
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
@@ -29,22 +32,38 @@ from .log_privacy import TokensHidden
 HEADERS_SECONDS = 5
 
 
+# Bodies are held in memory while they arrive: a form is a few KB, but an import or an
+# API game may be megabytes, so only this many bodies over LARGE_BODY are read at once per
+# worker (the others wait their turn, holding nothing), and every body must have arrived
+# within BODY_SECONDS, however it trickles.
+LARGE_BODY = 64 * 1024
+LARGE_BODIES_AT_ONCE = 8
+BODY_SECONDS = 60
+
+
 def in_threads(app, pool: ThreadPool, largest_body: int):
     """``app`` answered in ``pool``'s threads, each request's body read before it gets there.
 
     A body longer than ``largest_body`` is not read: the app sees its declared length and
     refuses it (413) without a thread ever touching the socket.
     """
+    large_bodies = BoundedSemaphore(LARGE_BODIES_AT_ONCE)
 
     def whole_request(environ, start_response):
-        declared = environ.get("CONTENT_LENGTH")
-        stream = environ["wsgi.input"]
-        if declared and declared.isdigit() and int(declared) > largest_body:
-            body = b""
-        else:
-            # chunked bodies have no declared length: one byte past the limit is enough for
-            # the app to refuse it
-            body = stream.read(largest_body + 1)
+        declared = environ.get("CONTENT_LENGTH") or ""
+        length = int(declared) if declared.isdigit() else 0
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        body = b""
+        if (length or chunked) and length <= largest_body:
+            large = chunked or length > LARGE_BODY
+            try:
+                turn = large_bodies if large else contextlib.nullcontext()
+                with turn, gevent.Timeout(BODY_SECONDS, NoMoreData):
+                    # a chunked body declares no length: one byte past the limit is enough
+                    # for the app to refuse it
+                    body = environ["wsgi.input"].read(largest_body + 1)
+            except OSError as error:  # stalled past --stalled, or gone: the connection ends
+                raise NoMoreData() from error
         # files are read in the thread too, not sent from the event loop later
         read = {k: v for k, v in environ.items() if k != "wsgi.file_wrapper"}
         read["wsgi.input"] = io.BytesIO(body)

@@ -71,3 +71,27 @@ def test_a_phone_that_stalls_mid_body_is_dropped_after_the_stalled_limit(tmp_pat
         assert answers(server.port, "/api/v1/variants") == 200
     finally:
         server.stop()
+
+
+def test_a_body_over_the_limit_is_refused_unread_and_a_large_one_is_read_whole(tmp_path):
+    """A request that declares 10 MB is refused (413) without waiting for it; a question of
+    200 KB (over the size read one at a time) arrives whole and is answered."""
+    server = Server(tmp_path / "served.sqlite", "--workers", "1").start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=30) as conn:
+            conn.sendall(
+                b"POST /api/v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                b"Content-Type: application/json\r\nContent-Length: 10000000\r\n\r\n{"
+            )
+            assert conn.recv(4096).startswith(b"HTTP/1.1 413 ")
+        question = b" " * 200_000 + b'{"variant": "rummy", "melds": [["AS", "2S", "3S"]]}'
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{server.port}/api/v1/check",
+            data=question,
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status == 200
+            assert b'"legal":true' in response.read()
+    finally:
+        server.stop()
