@@ -60,6 +60,12 @@ class BoundedFileSystemCache(FileSystemCache):
         kwargs["max_bytes"] = config["CACHE_MAX_BYTES"]
         return super().factory(app, config, args, kwargs)
 
+    def get(self, key: str) -> Any:
+        try:
+            return super().get(key)
+        except Exception:  # unpickling a damaged file, or another version's classes, can
+            return None  # raise nearly anything: it is only a file not kept (or not counted)
+
     def set(self, key: str, value: Any, timeout: int | None = None, mgmt_element: bool = False):
         written = super().set(key, value, timeout, mgmt_element)
         if not mgmt_element:

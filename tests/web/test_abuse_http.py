@@ -13,6 +13,7 @@ import os
 import re
 import socket
 import stat
+import struct
 from unittest import mock
 
 import pytest
@@ -47,8 +48,8 @@ def raw(port: int, request: bytes) -> bytes:
 
 
 def rendered_files(folder) -> list:
-    """The page cache's files (not its count of them)."""
-    return [path for path in (folder / "rendered").iterdir() if not path.name.startswith("__")]
+    """The page cache's files (and its count of them)."""
+    return list((folder / "rendered").iterdir())
 
 
 @pytest.fixture(scope="module")
@@ -245,4 +246,18 @@ def test_a_cached_value_that_is_not_a_page_is_drawn_again(tmp_path, found):
     app = create_app({"DATABASE": str(tmp_path / "shapes.sqlite"), "SECRET_KEY": SECRET_KEY})
     with app.test_request_context():
         cache.set("page\x1fx", found)
+        assert kept(("page", "x"), 0, lambda: "drawn") == "drawn"
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [b"\x80\x04c__main__\nNoSuchPage\n.", b"\x80\x04\x95garbage", b"\x00" * 40],
+    ids=["a class this version lacks", "damaged", "zeros"],
+)
+def test_a_cache_file_that_does_not_unpickle_is_drawn_again(tmp_path, payload):
+    app = create_app({"DATABASE": str(tmp_path / "files.sqlite"), "SECRET_KEY": SECRET_KEY})
+    with app.test_request_context():
+        kept(("page", "x"), 0, lambda: "first")
+        for path in rendered_files(tmp_path):  # the page, and the cache's count of files
+            path.write_bytes(struct.pack("I", 0) + payload)  # cachelib: expiry, then pickle
         assert kept(("page", "x"), 0, lambda: "drawn") == "drawn"
