@@ -28,6 +28,7 @@ from .errors import RoundError, RulesError
 from .melds import MeldVerdict, going_out_reason, judge_meld
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
 from .reading import as_request, cards_at, melds_at
+from .seating import LONGEST_NAME
 
 GOING_OUT_ENDS = ("out", "rummy")
 
@@ -208,6 +209,10 @@ def _players(request: Mapping[str, Any]) -> list[str]:
         or not all(isinstance(p, str) and p for p in players)
     ):
         raise RoundError(N_("'players' must be a list of player names, in seat order"), "players")
+    if any(len(p) > LONGEST_NAME for p in players):
+        raise RoundError(
+            N_("a player's name has 1 to %(most)s characters", most=LONGEST_NAME), "players"
+        )
     if len({p.casefold() for p in players}) < len(players):
         raise RoundError(N_("each player must have a different name (ignoring case)"), "players")
     return players
