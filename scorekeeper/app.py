@@ -15,11 +15,13 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFError
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
 
 from .extensions import babel, cache, compress, csrf
 from .i18n import here
 from .i18n import lazy_gettext as _l
 from .links import phones_cannot_reach, share_url
+from .log_privacy import TokensHidden
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = PROJECT_ROOT / "translations"
@@ -45,6 +47,7 @@ MAX_FORM_BYTES = 64 * 1024
 MAX_FORM_PARTS = 200  # a 12-player round form has under 50 fields
 FILE_UPLOADS = {"evening.import_session"}
 
+HSTS_SECONDS = 365 * 24 * 3600
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}
 
 
@@ -86,6 +89,15 @@ class SessionCookies(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
 
+class RowId(IntegerConverter):
+    """An ``<int:...>`` in a URL is a row's id: SQLite's integers end at 2**63 - 1, so a
+    longer number names no row (404), never an OverflowError in the query."""
+
+    def __init__(self, url_map, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", 2**63 - 1)
+        super().__init__(url_map, *args, **kwargs)
+
+
 def _locale() -> str | None:
     """The table's own choice (``?lang=xx``, then kept in a cookie) wins over the phone's."""
     chosen = request.args.get("lang") or request.cookies.get(LANGUAGE_COOKIE)
@@ -108,6 +120,9 @@ def _from_environment() -> dict[str, Any]:
         value = os.environ.get(f"SCOREKEEPER_{name}")
         if value is not None:
             settings[name] = value
+    trusted = os.environ.get("SCOREKEEPER_TRUSTED_HOSTS")
+    if trusted is not None:  # Flask's TRUSTED_HOSTS: the only Host headers answered
+        settings["TRUSTED_HOSTS"] = [host.strip() for host in trusted.split(",") if host.strip()]
     return settings
 
 
@@ -187,6 +202,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops
         )
     app.session_interface = SessionCookies()
+    app.logger.addFilter(TokensHidden())  # "Exception on /s/<edit token>/..." and its traceback
 
     from . import db, disk, rate_limits, static_files, trouble
     from .views import BLUEPRINTS
@@ -221,7 +237,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
-    app.config.setdefault("CACHE_TYPE", "FileSystemCache")
+    app.config.setdefault("CACHE_TYPE", "scorekeeper.extensions.BoundedFileSystemCache")
+    # and in bytes: a very long game's page and PDFs in every language are megabytes each
+    app.config.setdefault("CACHE_MAX_BYTES", 256 * 1024 * 1024)
     app.config.setdefault("CACHE_DIR", _rendered_folder(Path(app.config["DATABASE"]).parent))
     # what another version of the app rendered is never this one's page
     app.config.setdefault("CACHE_KEY_PREFIX", f"{_code_version()}:")
@@ -239,7 +257,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         content_security_policy=CONTENT_SECURITY_POLICY,
         referrer_policy="no-referrer",  # every link carries a session token
         frame_options="DENY",
+        # its HSTS believes any client's X-Forwarded-Proto: set below, from the scheme the
+        # trusted proxies (PROXY_HOPS) gave
+        strict_transport_security=False,
     )
+
+    @app.after_request
+    def strict_transport_security(response):
+        if request.is_secure:
+            response.headers["Strict-Transport-Security"] = (
+                f"max-age={HSTS_SECONDS}; includeSubDomains"
+            )
+        return response
+
+    app.url_map.converters["int"] = RowId  # before the routes that use it are added
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     rate_limits.init_app(app)
@@ -329,13 +360,19 @@ def language_links() -> list[tuple[str, str, str]]:
     """(code, the language's own name, this page in it) for the footer's selector."""
     from flask import url_for
 
-    args = {**(request.view_args or {}), **request.args.to_dict()}
+    # only the query arguments that choose what a page shows: others (?msg=..., _anchor,
+    # _method) would be kept in a cached page for every later viewer, or break url_for
+    shown = {name: request.args[name] for name in PAGE_ARGUMENTS if name in request.args}
+    args = {**(request.view_args or {}), **shown}
     links = []
     for code in LANGUAGES:
         url = url_for(request.endpoint, **{**args, "lang": code}) if request.endpoint else ""
         links.append((code, _own_name(code), url))
     return links
 
+
+# the query arguments a page reads to choose what it shows (sessions, referee views)
+PAGE_ARGUMENTS = ("all", "page", "session")
 
 ERROR_PAGES = {
     400: (
@@ -357,7 +394,7 @@ ERROR_PAGES = {
 
 def register_error_pages(app: Flask) -> None:
     """Errors map to statuses here, in one place: JSON under /api/, a page elsewhere."""
-    from werkzeug.exceptions import HTTPException, ServiceUnavailable
+    from werkzeug.exceptions import HTTPException, SecurityError, ServiceUnavailable
 
     from .errors import json_error
     from .i18n import gettext as _
@@ -371,6 +408,14 @@ def register_error_pages(app: Flask) -> None:
             "This form was not sent from this app, or the page is too old. Go back, reload and send it again."
         )
         return render_template("error.html", title=_("Form expired"), message=message), 400
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(_error: SecurityError):
+        # a Host header outside TRUSTED_HOSTS: no address can be built for it, so no page
+        message = _("This server does not answer for that address.")
+        if request.path.startswith("/api/"):
+            return json_error(message, None, 400)
+        return app.response_class(message, status=400, mimetype="text/plain")
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -230,6 +231,10 @@ BUSY_SECONDS = 10
 
 
 def connect(path: str) -> sqlite_utils.Database:
+    # made readable by this user alone, like the secret key (SQLite gives its -wal and -shm
+    # files the database file's mode)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     db = sqlite_utils.Database(sqlite3.connect(path, timeout=BUSY_SECONDS))
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA journal_mode = WAL")

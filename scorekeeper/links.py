@@ -35,5 +35,7 @@ def share_box_version() -> str:
     whether it warns that phones cannot open them), in a few characters: part of a kept
     page's key and ETag, so a server restarted on other addresses never shows the old box."""
     base = current_app.config.get("BASE_URL") or current_app.config.get("LAN_URL")
-    shown = f"{base or request.host_url} {phones_cannot_reach()}"
+    # without one, each answer puts back the asker's own address (views.sessions): the Host
+    # header must not choose which page is kept
+    shown = f"{base or 'the asker'} {phones_cannot_reach()}"
     return hashlib.sha256(shown.encode()).hexdigest()[:8]

@@ -5,15 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from .i18n import languages
-from .rules.catalog import COMMON_OPTIONS, VARIANTS
+from .rules.catalog import COMMON_OPTIONS, VARIANTS, Option
 from .rules.reading import MOST_ITEMS, MOST_NESTING, MOST_REQUEST_BYTES, MOST_STRING_CHARS
 
 MOST_PLAYERS = max(variant.players[1] for variant in VARIANTS.values())
 MOST_NAME_CHARS = 40
 
 VARIANT = {"type": "string", "enum": list(VARIANTS), "description": "A variant's id"}
+# The card parser's grammar (rules/cards.py), case and the emoji variation selector
+# ignored: a rank then a suit (English, German and French letters, suit symbols), a joker,
+# or a joker or a deuce pinned to the card it stands for.
+_SELECTOR = "\ufe0f*"
+_NATURAL = f"(?:[Aa]|[2-9]|10|[JjQqKkTtBbDdVvRr]){_SELECTOR}[SsHhDdCcPp♠♥♦♣♤♡♢♧]"
+_JOKER = "(?:[Jj][Kk]|\\*|[Jj][Oo][Kk][Ee][Rr])"
+_PINNED = f"(?:{_JOKER}|2{_SELECTOR}[SsHhDdCcPp♠♥♦♣♤♡♢♧]){_SELECTOR}={_SELECTOR}{_NATURAL}"
+CARD_PATTERN = f"^\\s*{_SELECTOR}(?:{_PINNED}|{_NATURAL}|{_JOKER}){_SELECTOR}\\s*$"
 CARD = {
     "type": "string",
+    "pattern": CARD_PATTERN,
     "maxLength": MOST_STRING_CHARS,
     "description": "Rank then suit (AS, 10H, QD); JK for a joker; JK=5H pinned",
 }
@@ -22,27 +31,36 @@ MELDS = {"type": "array", "items": CARDS, "maxItems": MOST_ITEMS}
 PLAYER = {"type": "string", "minLength": 1, "maxLength": MOST_NAME_CHARS}
 
 
-def _option_schema(name: str) -> dict[str, Any]:
-    option = COMMON_OPTIONS[name]
-    if option.kind is int:
-        schema: dict[str, Any] = {"type": ["integer", "null"] if option.nullable else "integer"}
-        if option.minimum is not None:
-            schema["minimum"] = option.minimum
-        if option.maximum is not None:
-            schema["maximum"] = option.maximum
-    else:
+# the JSON reader refuses longer integers (reading.py)
+MOST_INTEGER = 10**12 - 1
+
+
+def _option_schema(option: Option) -> dict[str, Any]:
+    if option.kind is bool:
+        schema: dict[str, Any] = {"type": "boolean"}
+    elif option.kind is int:
+        schema = {
+            "type": "integer",
+            "minimum": -MOST_INTEGER if option.minimum is None else option.minimum,
+            "maximum": MOST_INTEGER if option.maximum is None else option.maximum,
+        }
+    elif option.choices:
         schema = {"type": "string", "enum": list(option.choices)}
+    else:
+        schema = {"type": "string", "maxLength": MOST_STRING_CHARS}
+    if option.nullable:
+        schema["type"] = [schema["type"], "null"]
     schema["description"] = option.text
     return schema
 
 
 OPTIONS = {
-    "type": "object",
+    "type": ["object", "null"],  # null: the variant's defaults, as {} does
     "description": (
         "House rules: option names and values. The options every variant takes are listed; "
         "a variant's own options, with their bounds, are in /api/v1/variants (option_specs)."
     ),
-    "properties": {name: _option_schema(name) for name in COMMON_OPTIONS},
+    "properties": {name: _option_schema(option) for name, option in COMMON_OPTIONS.items()},
     "additionalProperties": True,
 }
 ERROR = {
@@ -71,14 +89,14 @@ ROUND = {
         },
         "melds": {"type": "object", "additionalProperties": MELDS},
         "opened": {"type": "object", "additionalProperties": {"type": "boolean"}},
-        "draws": {"type": "integer", "minimum": 0},
+        "draws": {"type": "integer", "minimum": 0, "maximum": MOST_INTEGER},
         "ten_cards": {"type": "boolean"},
-        "meld_points": {"type": "integer", "minimum": 1},
+        "meld_points": {"type": "integer", "minimum": 1, "maximum": MOST_INTEGER},
         "wilds": {
             "type": "object",
             "properties": {
-                "jokers": {"type": "integer", "minimum": 0},
-                "deuces": {"type": "integer", "minimum": 0},
+                "jokers": {"type": "integer", "minimum": 0, "maximum": MOST_INTEGER},
+                "deuces": {"type": "integer", "minimum": 0, "maximum": MOST_INTEGER},
             },
             "additionalProperties": False,
         },
@@ -119,6 +137,82 @@ TABLE = {
     "players": {"type": "array", "items": PLAYER, "minItems": 1, "maxItems": MOST_PLAYERS},
     "dealer": {"type": ["string", "null"]},
 }
+
+
+def _per_variant(rule) -> list[dict[str, Any]]:
+    """What a variant's own numbers add to a request: ``rule(variant)`` (or None), for the
+    requests that name that variant."""
+    return [
+        {
+            "if": {"properties": {"variant": {"const": variant.id}}, "required": ["variant"]},
+            "then": rule(variant),
+        }
+        for variant in VARIANTS.values()
+        if rule(variant) is not None
+    ]
+
+
+# how many players sit at each variant's table
+PLAYERS_PER_VARIANT = _per_variant(
+    lambda variant: {
+        "properties": {"players": {"minItems": variant.players[0], "maxItems": variant.players[1]}}
+    }
+)
+# the options each variant takes, and the values each allows
+OPTIONS_PER_VARIANT = _per_variant(
+    lambda variant: {
+        "properties": {
+            "options": {
+                "properties": {
+                    name: _option_schema(option) for name, option in variant.options.items()
+                },
+                "additionalProperties": False,
+            }
+        }
+    }
+)
+# a turn against the table before it is a question only where the table is rearranged
+TURNS_PER_VARIANT = _per_variant(
+    lambda variant: (
+        None
+        if variant.rearranges_table
+        else {"properties": {"table_before": False, "from_hand": False}}
+    )
+)
+
+
+# check with ``knock`` is Gin's knock question, which reads only the knocking hand and,
+# with Oklahoma on, the up-card; without it, the meld question, which ignores both
+OKLAHOMA = {
+    "properties": {
+        "options": {
+            "type": "object",
+            "properties": {"oklahoma": {"const": True}},
+            "required": ["oklahoma"],
+        }
+    },
+    "required": ["options"],
+}
+KNOCK_OR_MELDS = {
+    "if": {"required": ["knock"]},
+    "then": {
+        "properties": {"knock": CARDS},
+        "allOf": [{"if": OKLAHOMA, "then": {"properties": {"upcard": CARD}}}],
+    },
+    "else": {
+        "properties": {
+            "melds": MELDS,
+            "opening": {"type": ["boolean", "null"]},  # null: false
+            "going_out": {"type": ["boolean", "null"]},  # null: false
+            "from_discard": {**CARDS, "type": ["array", "null"]},  # null: none taken
+            "table_before": MELDS,
+            "from_hand": CARDS,
+        },
+        "allOf": TURNS_PER_VARIANT,
+    },
+}
+# arrange with ``onto`` is Gin's lay-off question, where a missing hand is an empty one
+HAND_UNLESS_ONTO = {"if": {"required": ["onto"]}, "else": {"required": ["hand"]}}
 
 
 # Reasons, explain lines and errors are said in this language: the body's (or, for a GET,
@@ -222,18 +316,8 @@ OPENAPI: dict[str, Any] = {
             {
                 "type": "object",
                 "required": ["variant"],
-                "properties": {
-                    "variant": VARIANT,
-                    "options": OPTIONS,
-                    "melds": MELDS,
-                    "opening": {"type": "boolean"},
-                    "going_out": {"type": "boolean"},
-                    "from_discard": CARDS,
-                    "table_before": MELDS,
-                    "from_hand": CARDS,
-                    "knock": CARDS,
-                    "upcard": CARD,
-                },
+                "allOf": [KNOCK_OR_MELDS, *OPTIONS_PER_VARIANT],
+                "properties": {"variant": VARIANT, "options": OPTIONS},
             },
             {
                 "type": "object",
@@ -267,7 +351,8 @@ OPENAPI: dict[str, Any] = {
             "melds, Gin), what the defender lays off",
             {
                 "type": "object",
-                "required": ["variant", "hand"],
+                "required": ["variant"],
+                "allOf": [HAND_UNLESS_ONTO, *OPTIONS_PER_VARIANT],
                 "properties": {
                     "variant": VARIANT,
                     "options": OPTIONS,
@@ -297,6 +382,7 @@ OPENAPI: dict[str, Any] = {
             {
                 "type": "object",
                 "required": ["variant", "players", "round"],
+                "allOf": PLAYERS_PER_VARIANT + OPTIONS_PER_VARIANT,
                 "properties": {**TABLE, "round": ROUND},
             },
             SCORE,
@@ -306,6 +392,7 @@ OPENAPI: dict[str, Any] = {
             {
                 "type": "object",
                 "required": ["variant", "players", "rounds"],
+                "allOf": PLAYERS_PER_VARIANT + OPTIONS_PER_VARIANT,
                 "properties": {**TABLE, "rounds": {"type": "array", "items": ROUND}},
             },
             {

@@ -6,17 +6,16 @@ watching) the pages alone ask for more than that. So the workers are processes, 
 core: the operating system shares the cores between them far more evenly than Python
 shares one process between its threads, so a quick save is not held up behind a page
 another thread is drawing. Each has a few threads, for requests that wait on SQLite's lock.
-Idle keep-alive connections wait in a worker's poller without holding a thread, up to
-``CONNECTIONS`` per worker. The processes share nothing but the database file, which every
+A connection reaches a thread only once its request is read whole (see ``gunicorn_worker``):
+idle, slow or stalled connections wait in the worker's event loop, up to ``CONNECTIONS``
+per worker. The processes share nothing but the database file, which every
 change writes in one transaction (see ``store``), and the rendered-page cache beside it.
 """
 
 from __future__ import annotations
 
 import os
-import socket
 import sqlite3
-import struct
 import sys
 from typing import NoReturn
 
@@ -24,7 +23,8 @@ from gunicorn.app.base import BaseApplication
 
 from . import replica
 from .addresses import announce, tell_the_workers, url_for_phones
-from .app import create_app
+from .app import MAX_CONTENT_LENGTH, create_app
+from .gunicorn_worker import worker_class
 from .request_log import FORMAT as ACCESS_LOG_FORMAT
 from .request_log import RequestLog
 
@@ -37,10 +37,8 @@ CONNECTIONS = 1000
 # is free then. Held open longer, a burst of phones arriving at once would stay with the one
 # worker that happened to accept them, leaving the other core idle.
 IDLE_SECONDS = 2
-# gunicorn reads a request and its body with no time limit once its first byte has come: a
-# phone that loses the network mid-request would hold a thread for good, and a few of them
-# every thread. The kernel ends a read or write that waits longer than this (SO_RCVTIMEO
-# and SO_SNDTIMEO on the listening socket, which every connection accepted from it takes).
+# A phone that loses the network mid-request (its body or our answer half sent) is dropped
+# once nothing has moved for this long, so it does not hold a connection for good.
 STALLED_SECONDS = 15
 
 
@@ -65,17 +63,6 @@ class _Gunicorn(BaseApplication):
         # each worker process builds its own app after the fork: no SQLite connection is
         # ever shared between processes
         return create_app()
-
-
-def _ending_stalled_reads(seconds: int):
-    timeout = struct.pack("ll", seconds, 0)
-
-    def when_ready(server) -> None:
-        for listener in server.LISTENERS:
-            listener.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, timeout)
-            listener.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, timeout)
-
-    return when_ready
 
 
 def serve(
@@ -113,11 +100,14 @@ def serve(
         {
             "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
             "workers": workers,
-            "worker_class": "gthread",
+            "worker_class": worker_class(stalled, MAX_CONTENT_LENGTH),
             "threads": threads,
             "worker_connections": CONNECTIONS,
             "keepalive": IDLE_SECONDS,
-            "when_ready": _ending_stalled_reads(stalled),
+            # the scheme is the app's to decide, from the proxies PROXY_HOPS trusts: gunicorn
+            # would believe any X-Forwarded-Proto sent from 127.0.0.1
+            "forwarded_allow_ips": "",
+            "secure_scheme_headers": {},
             "graceful_timeout": 5,  # stopping waits this long for requests under way
             "errorlog": "-",
             "loglevel": "warning",

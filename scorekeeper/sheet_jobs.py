@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import current_app
+from flask_caching.backends import FileSystemCache, MemcachedCache, RedisCache
 
 from .extensions import cache, kept
 from .one_at_a_time import held, lock_path
@@ -33,16 +34,9 @@ from .one_at_a_time import held, lock_path
 # 500-round sheet takes under 2 s on an idle core (benchmarks/bench_pdf.py), several times
 # that on a busy one, and a request may hold one of a worker's few threads no longer.
 LONG_SHEET_ROUNDS = 500
-# caches whose files every process sees (a cache in one process's memory is not shared)
-SHARED_CACHES = {
-    "FileSystemCache",
-    "RedisCache",
-    "RedisClusterCache",
-    "RedisSentinelCache",
-    "MemcachedCache",
-    "SASLMemcachedCache",
-    "SpreadSASLMemcachedCache",
-}
+# caches whose entries every process sees (a cache in one process's memory is not shared);
+# their subclasses too: the app's own BoundedFileSystemCache is a FileSystemCache
+SHARED_CACHES = (FileSystemCache, RedisCache, MemcachedCache)
 RETRY_SECONDS = 5
 JOBS_LOCK = "sheet-jobs"
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
@@ -56,6 +50,7 @@ PASSED = (
     "CACHE_DIR",
     "CACHE_KEY_PREFIX",
     "CACHE_THRESHOLD",
+    "CACHE_MAX_BYTES",
     "CACHE_DEFAULT_TIMEOUT",
 )
 
@@ -78,7 +73,7 @@ def _failed_key(key: tuple) -> str:
 
 def in_background() -> bool:
     """Whether a job's sheet reaches the asking workers (through a cache they share)."""
-    return str(current_app.config.get("CACHE_TYPE", "")).rsplit(".", 1)[-1] in SHARED_CACHES
+    return isinstance(cache.cache, SHARED_CACHES)
 
 
 def ready(key: tuple, version: int) -> bytes | None:

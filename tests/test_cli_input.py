@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from scorekeeper.rules.catalog import VARIANTS
+
 
 def run(*args: str, stdin: bytes = b"") -> tuple[int, list[str]]:
     result = subprocess.run(
@@ -84,7 +86,7 @@ def test_empty_input_is_refused(stdin):
 def test_variants_needs_no_input():
     code, lines = run("variants")
     assert code == 0
-    assert len(json.loads("\n".join(lines))["variants"]) == 15
+    assert len(json.loads("\n".join(lines))["variants"]) == len(VARIANTS)
 
 
 def test_a_huge_file_is_refused_without_reading_it_all(tmp_path):

@@ -54,7 +54,7 @@ from .catalog import MOST_CARDS_IN_HAND, AceMode, Rules, resolve
 from .errors import RulesError
 from .melds import rank_at, run_windows
 from .messages import N_
-from .reading import as_request, cards_at
+from .reading import as_request, cards_at, require
 
 SUITS = tuple(Suit)
 __all__ = ["MOST_CARDS_IN_HAND", "Arrangement", "arrange", "best_arrangement", "search_budget"]
@@ -765,7 +765,7 @@ def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str
     if fields or type(request) is not dict:
         request = as_request(request, fields)
     rules = resolve(request.get("variant"), request.get("options"))
-    tokens = request.get("hand", [])
+    tokens = require(request, "hand")  # the contract's question always names the hand
     most = rules.most_cards_in_hand
     if type(tokens) is list and len(tokens) <= most:
         # the usual question, distinct natural cards written plainly, goes from the tokens

@@ -1657,8 +1657,8 @@ def _frozen(variant_id: object, options: object, players: object) -> tuple[Any, 
     and 1 are equal in Python, but only one of them is a number of decks."""
     if not isinstance(variant_id, str) or not isinstance(players, int | None):
         return None
-    if not options:  # the usual question: the variant as it comes
-        return variant_id, (), type(players).__name__, players
+    if options is None or (isinstance(options, Mapping) and not options):
+        return variant_id, (), type(players).__name__, players  # the variant as it comes
     if not isinstance(options, Mapping):
         return None
     if not all(isinstance(k, str) and type(v) in _SCALARS for k, v in options.items()):

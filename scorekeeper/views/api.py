@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, request
+from werkzeug.routing import BaseConverter
 
 from ..errors import answer_in, header_language
 from ..extensions import csrf
@@ -18,6 +19,16 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)  # JSON clients send no form token; nothing here changes stored data
 
 QUESTIONS = {"check": check, "arrange": arrange, "score": score, "game": game}
+
+
+class Question(BaseConverter):
+    """Any name but the API's pages: POST /api/v1/variants is a 405 (that page is GET
+    only), an unknown question a 404 naming the questions there are."""
+
+    regex = r"(?!variants$|openapi\.json$)[^/]+"
+
+
+bp.record_once(lambda state: state.app.url_map.converters.setdefault("question", Question))
 
 
 def _language(body: dict) -> str:
@@ -44,7 +55,7 @@ def list_variants():
     return jsonify(say_in(variants(), lang))
 
 
-@bp.post("/<question>")
+@bp.post("/<question:question>")
 def ask(question: str):
     # a 404, a RulesError (400) or Busy (503 with Retry-After) raised here is answered by
     # app.register_error_pages, in the language answer_in chose (else Accept-Language's)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from io import BytesIO
+from typing import Any
 
 import segno
 from flask import (
@@ -18,10 +19,11 @@ from flask import (
     url_for,
 )
 from flask import session as cookie
+from markupsafe import escape
 
 from .. import changes, disk, store
 from ..extensions import kept
-from ..formatting import translated
+from ..formatting import cards_text, translated
 from ..forms import EmptyForm, option_field, options_from, players_from_text, session_form
 from ..i18n import gettext as _
 from ..i18n import here
@@ -128,15 +130,31 @@ def page(token: str):
         return _not_modified(etag)
     # when a round is saved every phone watching the table reloads at once: one rendering
     # serves them all
+    link = share_url("sessions.page", token=session.view_token)
     html = kept(
         ("page", token, here().lang, everything, share_box_version()),
         session.revision,
-        lambda: _render_page(session, token, can_edit, everything),
+        lambda: _link_free(_render_page(session, token, can_edit, everything), link),
     )
-    response = Response(html, mimetype="text/html")
+    response = Response(_with_link(html, link), mimetype="text/html")
     response.set_etag(etag)
     response.headers["Cache-Control"] = "private, no-cache"
     return response
+
+
+# Without BASE_URL the share link on a page starts with the address the phone used (its
+# Host header). The kept page holds this mark in its place, and each answer puts the
+# asker's own link back: the Host header chooses neither the cache key nor the links
+# another viewer is shown.
+_LINK_MARK = "\x00share-link\x00"
+
+
+def _link_free(html: str, link: str) -> str:
+    return html.replace(str(escape(link)), _LINK_MARK)
+
+
+def _with_link(html: str, link: str) -> str:
+    return html.replace(_LINK_MARK, str(escape(link)))
 
 
 def _render_page(session: store.Session, token: str, can_edit: bool, everything: bool) -> str:
@@ -234,11 +252,36 @@ def versions(token: str):
         "versions.html",
         session=session,
         token=token,
-        versions=store.versions_of(session, VERSIONS_PER_PAGE, (page - 1) * VERSIONS_PER_PAGE),
+        versions=[
+            dict(v, shown=_shown_facts(v["facts"]))
+            for v in store.versions_of(session, VERSIONS_PER_PAGE, (page - 1) * VERSIONS_PER_PAGE)
+        ],
         page=page,
         pages=pages,
         form=EmptyForm(),
     )
+
+
+def _shown_facts(facts: Any) -> dict[str, Any]:
+    """A stored version's winner, end and hands as text, whatever shape an imported file
+    gave them (only the rounds in play were scored at import; older versions were not)."""
+    facts = facts if isinstance(facts, dict) else {}
+    hands = facts.get("hands")
+    shown = []
+    for player, cards in (hands if isinstance(hands, dict) else {}).items():
+        if isinstance(cards, list):
+            text = cards_text([str(card) for card in cards])  # in the reader's letters
+        elif isinstance(cards, int | float) and not isinstance(cards, bool):
+            text = str(cards)
+        else:
+            text = ""
+        shown.append((str(player), text or "–"))
+    winner, end = facts.get("winner"), facts.get("end")
+    return {
+        "winner": winner if isinstance(winner, str) else None,
+        "end": end if isinstance(end, str) else None,
+        "hands": shown,
+    }
 
 
 @bp.post("/s/<token>/versions/<int:version_id>/restore")

@@ -48,13 +48,15 @@ def under_service_worker(page, url):
     page.goto(url)
 
 
-def kept_by_the_phone(page, url):
-    """Wait until the service worker has stored its copy of ``url``: it does so after the page
-    has shown, and a phone that loses the network at once has no copy yet."""
+def kept_by_the_phone(page, url, holding=""):
+    """Wait until the service worker has stored its copy of ``url`` (one ``holding`` that
+    text): it does so after the page has shown, and a phone that loses the network at once
+    has no copy yet, or still the one from its visit before."""
     wait_until(
         page,
         "caches.open('scorekeeper-pages').then(cache => cache.match("
-        f"{url!r}, {{ignoreSearch: true, ignoreVary: true}})).then(found => !!found)",
+        f"{url!r}, {{ignoreVary: true}})).then(found => found ? found.text() : '')"
+        f".then(text => text !== '' && text.includes({holding!r}))",
     )
 
 
@@ -292,7 +294,7 @@ def test_the_games_list_and_a_games_last_page_open_offline(live_server, browser)
     type_counted_round(page, "Cem", {0: 3, 1: 20})
     save(page)
     expect(totals(page)).to_have_text(["3", "20", "0"])
-    kept_by_the_phone(page, edit)
+    kept_by_the_phone(page, edit, holding=">20</th>")
     page.goto(f"{live_server}/")
     kept_by_the_phone(page, f"{live_server}/")
 

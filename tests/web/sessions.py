@@ -1,6 +1,7 @@
 """Steps the web tests share: start a session through its form, find its read-only link,
-enter a Rami round, read a PDF's text."""
+enter a Rami round, read a PDF's text, read the statistics page."""
 
+import html
 import io
 import re
 
@@ -45,3 +46,8 @@ def pdf_text(response):
     assert response.mimetype == "application/pdf"
     assert response.data.startswith(b"%PDF")
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
+
+
+def stats_page(client):
+    """The stats page, each cell's attributes left out (on a phone a cell names its column)."""
+    return re.sub(r"<td [^>]*>", "<td>", html.unescape(client.get("/stats").data.decode()))

@@ -23,7 +23,7 @@ from scorekeeper import create_app, db, game_stats
 from scorekeeper.sheet_jobs import LONG_SHEET_ROUNDS
 from tests.web.conftest import SECRET_KEY
 from tests.web.serving import Server
-from tests.web.sessions import start_game
+from tests.web.sessions import start_game, stats_page
 
 
 def import_over_http(base: str, http: requests.Session, record: dict) -> str:
@@ -167,12 +167,12 @@ def test_the_statistics_page_counts_each_game_once_within_its_work(client, monke
         )
     monkeypatch.setattr(game_stats, "WORK_ROUNDS", 4)  # four games' rounds a visit
 
-    first = html.unescape(client.get("/stats").data.decode())
+    first = stats_page(client)
     assert "From the 4 games this phone holds" in first
     assert "2 more games are still being counted" in first
     assert "<td>Ana</td><td>4</td><td>4</td><td>17</td>" in first
 
-    second = html.unescape(client.get("/stats").data.decode())
+    second = stats_page(client)
     assert "From the 6 games this phone holds" in second
     assert "still being counted" not in second
     # Ana: 6 games, 6 won, every round +17; Ben: 6 games, every round 0

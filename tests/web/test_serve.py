@@ -43,8 +43,8 @@ def test_serve_runs_one_worker_process_each_on_the_one_database(tmp_path):
 
 def test_phones_that_stall_mid_request_do_not_hold_the_server(tmp_path):
     """Two phones send the first byte of a request and nothing more: with one worker of two
-    threads, both threads wait on them until --stalled seconds pass, then a third phone is
-    answered (without the limit gunicorn would wait on them for good)."""
+    threads, a third phone is answered (the two wait in the worker's event loop, holding
+    no thread, until they are dropped)."""
     args = ("--workers", "1", "--threads", "2", "--stalled", "2")
     server = Server(tmp_path / "served.sqlite", *args).start()
     stalled = []
