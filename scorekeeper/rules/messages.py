@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 
 class Translations(Protocol):
@@ -114,7 +114,6 @@ def Nn_(singular: str, plural: str, num: int, **params: Any) -> Message:
     return Message(singular, {"num": num, **params}, plural, num)
 
 
-@runtime_checkable
 class Said(Protocol):
     """A value that writes itself for a reader of ``lang`` (a card in that table's letters);
     the engine's messages carry such values as parameters without knowing their type."""
@@ -130,8 +129,10 @@ def say(value: Any, translations: Translations = ENGLISH, lang: str = "en") -> A
     if isinstance(value, Join):
         separator = str(say(value.separator, translations, lang))
         return separator.join(str(say(item, translations, lang)) for item in value.items)
-    if isinstance(value, Said):
-        return value.said(lang)
+    # looked up on the type: a runtime Protocol check costs far more than the sentence
+    said = getattr(type(value), "said", None)
+    if said is not None:
+        return said(value, lang)
     return value
 
 
