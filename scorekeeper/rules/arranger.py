@@ -779,7 +779,14 @@ def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str
                 "deadwood": _texts_of(dead),
                 "deadwood_points": cost,
             }
-    hand = cards_at(tokens, "hand", "hand")
+    return best_arrangement(rules, held_hand(rules, tokens, "hand", "hand")).as_json()
+
+
+def held_hand(rules: Rules, tokens: Any, field: str, where: str) -> list[Card]:
+    """The cards of a hand a player can hold in this variant (parsed, no more than the deal
+    and two drawn, no card more often than the decks hold), or RulesError at ``field``."""
+    hand = cards_at(tokens, field, where)
+    most = rules.most_cards_in_hand
     if len(hand) > most:
         raise RulesError(
             N_(
@@ -789,10 +796,10 @@ def arrange(request: Mapping[str, Any] | None = None, **fields: Any) -> dict[str
                 most=most,
                 count=len(hand),
             ),
-            "hand",
+            field,
         )
-    check_hand_limits(hand, "hand", rules.decks, rules.jokers)
-    return best_arrangement(rules, hand).as_json()
+    check_hand_limits(hand, field, rules.decks, rules.jokers)
+    return hand
 
 
 def _plain_natural_hand(tokens: list[Any], deuces_wild: bool) -> int | None:

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .arranger import best_arrangement
-from .cards import Card, Rank, check_hand_limits, parse_card
+from .arranger import best_arrangement, held_hand
+from .cards import Card, Rank, parse_card
 from .catalog import Rules, resolve
 from .errors import RoundError, RulesError
 from .messages import N_, Message
-from .reading import as_request, cards_at
+from .reading import as_request
 
 
 def upcard_of(rules: Rules, facts: Mapping[str, Any], prefix: str = "round") -> Card | None:
@@ -92,20 +92,7 @@ def knock_check(request: Mapping[str, Any] | None = None, **fields: Any) -> dict
     rules = resolve(request.get("variant"), request.get("options"))
     if rules.knock_limit is None:
         raise RulesError(N_("%(variant)s has no knock", variant=rules.variant.name), "knock")
-    hand = cards_at(request.get("knock"), "knock", N_("the knocking hand"))
-    most = rules.most_cards_in_hand
-    if len(hand) > most:
-        raise RulesError(
-            N_(
-                "a hand in %(variant)s holds at most %(most)s cards (the deal and two drawn), "
-                "not %(count)s",
-                variant=rules.variant.name,
-                most=most,
-                count=len(hand),
-            ),
-            "knock",
-        )
-    check_hand_limits(hand, "knock", rules.decks, rules.jokers)
+    hand = held_hand(rules, request.get("knock"), "knock", N_("the knocking hand"))
     if rules.showdown:
         arranged = best_arrangement(rules, hand)
         melds, deadwood = arranged.melds, arranged.deadwood
