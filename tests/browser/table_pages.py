@@ -78,3 +78,13 @@ def every_page(page, base):
         ("referee", f"{base}/referee/?session={edit_url.rsplit('/', 1)[1]}", None),
         ("stats", f"{base}/stats", None),
     ]
+
+
+def open_round_form(page):
+    page.get_by_role("link", name=re.compile("Enter round")).first.click()
+    expect(page.locator("#round-form")).to_be_visible()
+
+
+def totals(page):
+    """The sheet's totals row, read as text."""
+    return [cell.inner_text() for cell in page.locator("tfoot th.total").all()]

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.rules import arrange, game
-from tests.browser.table_pages import PHONES
+from tests.browser.table_pages import PHONES, open_round_form, totals
 
 pytestmark = pytest.mark.browser
 
@@ -46,15 +46,6 @@ def start(page, live_server, variant, players, **options):
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(".deal")).to_be_visible()
     return page.url
-
-
-def open_round_form(page):
-    page.get_by_role("link", name=re.compile("Enter round")).first.click()
-    expect(page.locator("#round-form")).to_be_visible()
-
-
-def totals(page):
-    return [cell.inner_text() for cell in page.locator("tfoot th.total").all()]
 
 
 def no_horizontal_scroll(page):

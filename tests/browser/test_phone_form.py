@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.rules.catalog import VARIANTS
-from tests.browser.table_pages import PHONES, every_page
+from tests.browser.table_pages import PHONES, every_page, open_round_form, totals
 
 pytestmark = pytest.mark.browser
 
@@ -58,19 +58,10 @@ def start(page, base, variant, players):
     return page.url
 
 
-def open_round_form(page):
-    page.get_by_role("link", name=re.compile("Enter round")).first.click()
-    expect(page.locator("#round-form")).to_be_visible()
-
-
 def choose_counts(page):
     """The table's one-time choice of counted points (the form remembers it)."""
     page.locator("#mode label.chip", has_text="Points counted").tap()
     expect(page.locator("#count_0")).to_be_visible()
-
-
-def totals(page):
-    return [cell.inner_text() for cell in page.locator("tfoot th.total").all()]
 
 
 def every_problem_leads_to_a_visible_field(page):
