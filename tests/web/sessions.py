@@ -51,3 +51,22 @@ def pdf_text(response):
 def stats_page(client):
     """The stats page, each cell's attributes left out (on a phone a cell names its column)."""
     return re.sub(r"<td [^>]*>", "<td>", html.unescape(client.get("/stats").data.decode()))
+
+
+# a secret key long enough for the app's check, for apps a test configures itself
+KEY = "a-test-secret-key-of-more-than-32-characters"
+
+
+def configured_app(tmp_path, **config):
+    """An app on its own database in ``tmp_path`` with the settings a test gives it."""
+    from scorekeeper import create_app
+
+    return create_app(
+        {
+            "TESTING": True,
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE": str(tmp_path / "d.sqlite"),
+            "SECRET_KEY": KEY,
+            **config,
+        }
+    )

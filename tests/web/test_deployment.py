@@ -16,22 +16,7 @@ from scorekeeper import app as app_module
 from scorekeeper import create_app
 from tests.command import scorekeeper
 from tests.web.serving import Server, free_port
-from tests.web.sessions import start_game
-
-KEY = "a-test-secret-key-of-more-than-32-characters"
-
-
-def _app(tmp_path, **config):
-    return create_app(
-        {
-            "TESTING": True,
-            "WTF_CSRF_ENABLED": False,
-            "DATABASE": str(tmp_path / "d.sqlite"),
-            "SECRET_KEY": KEY,
-            **config,
-        }
-    )
-
+from tests.web.sessions import KEY, configured_app, start_game
 
 # --- the secret key -------------------------------------------------------------------
 
@@ -76,7 +61,7 @@ def test_an_empty_or_short_key_file_is_refused_at_start(tmp_path, monkeypatch, c
 @pytest.mark.parametrize("key", ["", "x" * 31])
 def test_an_empty_or_short_key_in_the_config_is_refused(tmp_path, key):
     with pytest.raises(RuntimeError, match="at least 32"):
-        _app(tmp_path, SECRET_KEY=key)
+        configured_app(tmp_path, SECRET_KEY=key)
 
 
 def test_a_short_key_in_the_environment_is_refused(tmp_path, monkeypatch):
@@ -147,7 +132,7 @@ def _qr_of(link):
 
 
 def test_base_url_decides_share_links_and_qr_codes_whatever_the_host_header(tmp_path):
-    client = _app(tmp_path, BASE_URL="https://cards.example.org/").test_client()
+    client = configured_app(tmp_path, BASE_URL="https://cards.example.org/").test_client()
     path = start_game(client, "rummy", ["Ana", "Ben"])
     links = _share_links(client, path, Host="evil.example")
     assert len(links) == 2
@@ -159,12 +144,12 @@ def test_base_url_decides_share_links_and_qr_codes_whatever_the_host_header(tmp_
 
 def test_forwarded_host_is_ignored_unless_a_proxy_is_trusted(tmp_path):
     forwarded = {"X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https"}
-    client = _app(tmp_path).test_client()
+    client = configured_app(tmp_path).test_client()
     path = start_game(client, "rummy", ["Ana", "Ben"])
     assert all(
         link.startswith("http://localhost/s/") for link in _share_links(client, path, **forwarded)
     )
-    trusting = _app(tmp_path, PROXY_HOPS=1).test_client()
+    trusting = configured_app(tmp_path, PROXY_HOPS=1).test_client()
     assert all(
         link.startswith("https://cards.example.org/s/")
         for link in _share_links(

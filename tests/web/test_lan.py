@@ -10,12 +10,10 @@ from pathlib import Path
 import pytest
 import segno
 
-from scorekeeper import create_app
 from scorekeeper.addresses import url_for_phones
 from tests.web.serving import Phone, Server, start_rummy
-from tests.web.sessions import start_game
+from tests.web.sessions import configured_app, start_game
 
-KEY = "a-test-secret-key-of-more-than-32-characters"
 CANNOT_REACH = "Other phones cannot open these links"
 
 
@@ -108,20 +106,8 @@ def test_served_on_this_machine_only_the_share_box_says_phones_cannot_reach_it(t
     assert "█" not in printed  # no QR code of an address no phone can open
 
 
-def _app(tmp_path, **config):
-    return create_app(
-        {
-            "TESTING": True,
-            "WTF_CSRF_ENABLED": False,
-            "DATABASE": str(tmp_path / "d.sqlite"),
-            "SECRET_KEY": KEY,
-            **config,
-        }
-    )
-
-
 def test_base_url_wins_over_the_lan_address(tmp_path):
-    client = _app(
+    client = configured_app(
         tmp_path, BASE_URL="https://cards.example.org", LAN_URL="http://192.0.2.7:8000"
     ).test_client()
     path = start_game(client, "rummy", ["Ana", "Ben"])
@@ -131,7 +117,9 @@ def test_base_url_wins_over_the_lan_address(tmp_path):
 
 def test_a_configured_base_url_is_reachable_even_when_served_locally(tmp_path):
     """Behind a reverse proxy serve listens on 127.0.0.1, and the links are the proxy's."""
-    client = _app(tmp_path, BASE_URL="https://cards.example.org", LOCAL_ONLY="1").test_client()
+    client = configured_app(
+        tmp_path, BASE_URL="https://cards.example.org", LOCAL_ONLY="1"
+    ).test_client()
     path = start_game(client, "rummy", ["Ana", "Ben"])
     assert CANNOT_REACH not in client.get(path).data.decode()
 
