@@ -20,7 +20,8 @@ import time
 
 from scorekeeper.rules import RulesError, arrange
 from scorekeeper.rules.arranger import search_budget
-from scorekeeper.rules.catalog import VARIANTS, resolve
+from scorekeeper.rules.catalog import resolve
+from scorekeeper.rules.records import VARIANTS
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"

@@ -12,10 +12,12 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.rules.catalog import goal_of
+from scorekeeper.rules.variant import Goal
+
 from . import store
 from .one_at_a_time import only_one
 from .rules import RulesError, game, progress
-from .rules.catalog import Goal, goal_of
 from .rules.messages import N_
 
 # what is kept, and how (bumped when the kept columns change: every session rebuilds)

@@ -20,10 +20,11 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
+from scorekeeper.rules.variant import Variant
+
 from .formatting import cards_text, translated
 from .i18n import gettext
 from .i18n import lazy_gettext as _l
-from .rules.catalog import Variant
 from .rules.names import LONGEST_NAME, normalised, repeated, same_name
 from .rules.names import name_problem as engine_name_problem
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.rules.records import VARIANTS
+from scorekeeper.rules.variant import Goal
+
 from . import derived, store
 from .rules import RulesError, progress
-from .rules.catalog import VARIANTS, Goal
 from .trouble import StillWorking
 
 WORK_ROUNDS = 40_000  # kept rounds read per visit (about a second on a busy core)

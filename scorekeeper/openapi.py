@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.rules.records import VARIANTS
+from scorekeeper.rules.variant import COMMON_OPTIONS, Option
+
 from .i18n import languages
-from .rules.catalog import COMMON_OPTIONS, VARIANTS, Option
 from .rules.reading import MOST_ITEMS, MOST_NESTING, MOST_REQUEST_BYTES, MOST_STRING_CHARS
 
 MOST_PLAYERS = max(variant.players[1] for variant in VARIANTS.values())

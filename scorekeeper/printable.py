@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from scorekeeper.rules.catalog import get_variant, goal_of, resolve
+from scorekeeper.rules.variant import Goal
+
 from .rules import RulesError, game
-from .rules.catalog import Goal, get_variant, goal_of, resolve
 from .rules.settlement import settle_game
 
 END_TEXT = {"out": "went out", "rummy": "went rummy", "knock": "knocked", "stock": "stock ran out"}

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from scorekeeper.rules import catalog
+from scorekeeper.rules import catalog, records
 
 
 @pytest.fixture
@@ -15,8 +15,8 @@ def patched(monkeypatch):
 
     def patch(variant_id, **changes):
         catalog._resolve_frozen.cache_clear()
-        record = replace(catalog.VARIANTS[variant_id], **changes)
-        monkeypatch.setitem(catalog.VARIANTS, variant_id, record)
+        record = replace(records.VARIANTS[variant_id], **changes)
+        monkeypatch.setitem(records.VARIANTS, variant_id, record)
 
     yield patch
     catalog._resolve_frozen.cache_clear()

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 
 
 def run(*args: str, stdin: bytes = b"") -> tuple[int, list[str]]:

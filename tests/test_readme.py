@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 
 README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
 

@@ -50,11 +50,12 @@ from .cards import (
     format_cards,
     sort_key,
 )
-from .catalog import MOST_CARDS_IN_HAND, AceMode, Rules, resolve
+from .catalog import Rules, resolve
 from .errors import RulesError
 from .melds import rank_at, run_windows
 from .messages import N_
 from .reading import as_request, cards_at, require
+from .variant import MOST_CARDS_IN_HAND, AceMode
 
 SUITS = tuple(Suit)
 __all__ = ["MOST_CARDS_IN_HAND", "Arrangement", "arrange", "best_arrangement", "search_budget"]

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .catalog import GameEnd, Goal, Rules, resolve
+from .catalog import Rules, resolve
 from .errors import RoundError, RulesError
 from .messages import N_, Join, Message, Nn_
 from .reading import as_request
 from .scoring import read_round, score_round, table
 from .seating import Seating, apply, is_change, marker, read_change
+from .variant import GameEnd, Goal
 
 
 def _leaders(totals: Mapping[str, int], players: list[str], goal: Goal) -> list[str]:

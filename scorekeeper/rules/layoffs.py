@@ -21,8 +21,9 @@ from itertools import combinations, product
 
 from .arranger import Arrangement, best_arrangement
 from .cards import Card, Rank, sort_key
-from .catalog import AceMode, Rules
+from .catalog import Rules
 from .melds import RUN, SET, judge_meld
+from .variant import AceMode
 
 
 @dataclass(frozen=True)

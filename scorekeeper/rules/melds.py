@@ -45,10 +45,11 @@ from itertools import combinations
 from typing import Any
 
 from .cards import Card, Rank, Suit, check_deck_limits, sort_key
-from .catalog import AceMode, Rules, resolve
+from .catalog import Rules, resolve
 from .errors import RulesError
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
 from .reading import as_request, cards_at, melds_at, require
+from .variant import AceMode
 
 SET = "set"
 RUN = "run"

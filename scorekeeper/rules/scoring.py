@@ -23,7 +23,7 @@ from typing import Any
 
 from .arranger import MOST_CARDS_IN_HAND, best_arrangement
 from .cards import JOKER, Card, Suit, deck_limit_problems, sort_key
-from .catalog import Rules, Scoring, resolve
+from .catalog import Rules, resolve
 from .errors import RoundError, RulesError
 from .knocking import knock_limit, knock_reason, upcard_of
 from .layoffs import lay_off
@@ -31,6 +31,7 @@ from .melds import MeldVerdict, going_out_reason, judge_meld
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
 from .names import name_problem, repeated, same_name
 from .reading import as_request, cards_at, melds_at
+from .variant import Scoring
 
 GOING_OUT_ENDS = ("out", "rummy")
 

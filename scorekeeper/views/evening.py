@@ -29,6 +29,10 @@ from flask_wtf.file import FileField
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
+from scorekeeper.rules.catalog import goal_of, resolve
+from scorekeeper.rules.records import VARIANTS
+from scorekeeper.rules.variant import SCORING_NUMBERS, Goal
+
 from .. import exchange, game_stats, store
 from .. import pdf as printing
 from ..extensions import kept
@@ -38,7 +42,6 @@ from ..links import share_url
 from ..money import amount_text, digits_of
 from ..printable import default_name
 from ..rules import RulesError, game
-from ..rules.catalog import SCORING_NUMBERS, VARIANTS, Goal, goal_of, resolve
 from ..rules.reading import MOST_REQUEST_BYTES
 from ..score_sheet import build_sheet, kept_figures
 from ..stakes import checked_stake, kept_stake, stake_left_out

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from scorekeeper.rules.catalog import resolve
+from scorekeeper.rules.records import VARIANTS
+
 from .. import store
 from ..formatting import translated
 from ..forms import RefereeForm, choices
 from ..i18n import gettext as _
 from ..rules import RulesError, arrange, check
-from ..rules.catalog import VARIANTS, resolve
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 

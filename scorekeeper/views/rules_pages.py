@@ -15,17 +15,11 @@ from flask import Blueprint, abort, render_template
 from scorekeeper.formatting import number_text, translated
 from scorekeeper.i18n import gettext, here, ngettext
 from scorekeeper.rules.cards import card_faces, format_card, parse_cards
-from scorekeeper.rules.catalog import (
-    COMMON_OPTIONS,
-    SCORING_NUMBERS,
-    VARIANTS,
-    GameEnd,
-    Goal,
-    Variant,
-)
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.messages import N_
+from scorekeeper.rules.records import VARIANTS
 from scorekeeper.rules.scoring import score
+from scorekeeper.rules.variant import COMMON_OPTIONS, SCORING_NUMBERS, GameEnd, Goal, Variant
 
 bp = Blueprint("rules_pages", __name__, url_prefix="/rules")
 

@@ -21,6 +21,9 @@ from flask import (
 from flask import session as cookie
 from markupsafe import escape
 
+from scorekeeper.rules.catalog import resolve
+from scorekeeper.rules.records import VARIANTS
+
 from .. import changes, disk, store
 from ..extensions import kept
 from ..formatting import cards_text, translated
@@ -30,7 +33,6 @@ from ..i18n import here
 from ..i18n import lazy_gettext as _l
 from ..links import share_box_version, share_url
 from ..rules import RulesError
-from ..rules.catalog import VARIANTS, resolve
 from ..score_sheet import build_sheet, running_totals_chart
 from .access import device_id, open_session, remember, require_edit
 from .outcomes import flash_outcome

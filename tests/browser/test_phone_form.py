@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 from tests.browser.table_pages import PHONES, every_page, open_round_form, totals
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 from tests.browser.table_pages import PHONES, every_page
 
 pytestmark = pytest.mark.browser

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from scorekeeper.rules import arrange
 from scorekeeper.rules.arranger import best_arrangement
 from scorekeeper.rules.cards import JOKER, Card, Rank, Suit, parse_cards
-from scorekeeper.rules.catalog import VARIANTS, resolve
+from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.errors import CardError, RulesError
 from scorekeeper.rules.melds import judge_meld
+from scorekeeper.rules.records import VARIANTS
 
 
 def deadwood(variant, hand, **options):

@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from scorekeeper.rules import check
-from scorekeeper.rules.catalog import VARIANTS
 from scorekeeper.rules.errors import CardError, OptionError, RulesError
+from scorekeeper.rules.records import VARIANTS
 
 CORNER = "a run may not turn the corner K-A-2 in this variant"
 ACE_LOW_ONLY = "an ace is low only in this variant (A-2-3), never above a king"

@@ -239,7 +239,7 @@ def test_a_counted_round_scores_as_the_cards_it_counts(
 
 
 def test_every_variant_has_a_counted_round():
-    from scorekeeper.rules.catalog import VARIANTS
+    from scorekeeper.rules.records import VARIANTS
 
     assert {case[0] for case in ROUNDS} == set(VARIANTS)
 

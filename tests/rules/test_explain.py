@@ -13,8 +13,8 @@ import re
 import pytest
 
 from scorekeeper.rules import game, score
-from scorekeeper.rules.catalog import VARIANTS
 from scorekeeper.rules.messages import Message, say_all
+from scorekeeper.rules.records import VARIANTS
 
 from .conftest import SEEN
 from .explain_check import check_explain

@@ -457,7 +457,7 @@ def test_whole_game(variant, players, options, dealer, rounds, totals, finished,
 
 
 def test_every_variant_has_a_whole_game():
-    from scorekeeper.rules.catalog import VARIANTS
+    from scorekeeper.rules.records import VARIANTS
 
     assert {case[1] for case in GAMES} == set(VARIANTS)
 

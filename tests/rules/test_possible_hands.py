@@ -322,7 +322,7 @@ def test_an_impossible_hand_is_refused(variant, players, options, round_, field,
 
 
 def test_every_variant_has_an_impossible_hand_in_the_table():
-    from scorekeeper.rules.catalog import VARIANTS
+    from scorekeeper.rules.records import VARIANTS
 
     assert {case[0] for case in IMPOSSIBLE} == set(VARIANTS)
 

@@ -10,15 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules.catalog import (
-    COMMON_OPTIONS,
-    SCORING_NUMBERS,
-    VARIANTS,
-    Option,
-    Variant,
-    resolve,
-)
+from scorekeeper.rules.catalog import resolve
+from scorekeeper.rules.records import VARIANTS
 from scorekeeper.rules.scoring import score
+from scorekeeper.rules.variant import COMMON_OPTIONS, SCORING_NUMBERS, Option, Variant
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_CODE = ["scoring.py", "games.py", "melds.py"]

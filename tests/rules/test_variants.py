@@ -3,8 +3,10 @@
 import pytest
 
 from scorekeeper.rules.cards import parse_card
-from scorekeeper.rules.catalog import VARIANTS, AceMode, Goal, resolve, variants
+from scorekeeper.rules.catalog import resolve, variants
 from scorekeeper.rules.errors import OptionError
+from scorekeeper.rules.records import VARIANTS
+from scorekeeper.rules.variant import AceMode, Goal
 
 ALL_IDS = [
     "rummy",

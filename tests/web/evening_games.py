@@ -3,7 +3,7 @@
 from hypothesis import strategies as st
 
 from scorekeeper.rules import RulesError, game
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 
 NAMES = ["Ana", "Ben", "Cem", "Dan"]
 # Phỏm shows whole hands: these are hands the deal and four turns can leave (a meld each)

@@ -7,7 +7,7 @@ import re
 
 from pypdf import PdfReader
 
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 
 
 def start_game(client, variant, players, **options):

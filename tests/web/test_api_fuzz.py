@@ -20,7 +20,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 from scorekeeper import create_app
 from scorekeeper.rules import CardError
 from scorekeeper.rules.cards import Card, parse_card
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 
 APP = create_app(
     {

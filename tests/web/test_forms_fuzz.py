@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 from tests.web.sessions import start_game
 
 FUZZ = settings(

@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 PLAYERS = ["Anke", "Bernd", "Carla"]

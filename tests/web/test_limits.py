@@ -9,7 +9,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.app import MAX_CONTENT_LENGTH, MAX_FORM_BYTES
 from scorekeeper.forms import round_facts, round_form
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 from tests.web.sessions import start_game
 
 # --- request size ---------------------------------------------------------------------

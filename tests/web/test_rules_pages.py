@@ -9,9 +9,9 @@ import pytest
 from markupsafe import escape
 
 from scorekeeper import create_app
-from scorekeeper.rules import catalog
-from scorekeeper.rules.catalog import VARIANTS, Deal
+from scorekeeper.rules.records import VARIANTS
 from scorekeeper.rules.scoring import score
+from scorekeeper.rules.variant import Deal, OpeningValues
 from tests.web.sessions import start_game
 
 
@@ -175,7 +175,7 @@ def test_a_number_changed_in_the_data_changes_the_page(
         # a field of one of its parts (the first meld's card values)
         (
             "kaluki",
-            {"opening_values": catalog.OpeningValues(ace_high=14, ace_low=2, court=9)},
+            {"opening_values": OpeningValues(ace_high=14, ace_low=2, court=9)},
             "en",
             "<li>In the first meld an ace counts 2 below a two and 14 otherwise, courts 9.</li>",
         ),

@@ -6,7 +6,7 @@ import re
 from html import unescape
 
 from scorekeeper.rules import game
-from scorekeeper.rules.catalog import VARIANTS
+from scorekeeper.rules.records import VARIANTS
 
 PLAYERS = ["Ana", "Ben", "Cem", "Dan"]
 # What the table typed, round by round: who went out, each loser's counted points or cards,

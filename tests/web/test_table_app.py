@@ -26,7 +26,7 @@ def test_home_lists_every_variant(client):
 def test_new_session_form_shows_every_house_rule_with_its_default(client, variant):
     page = client.get(f"/new/{variant}").data.decode()
     assert 'name="players"' in page
-    from scorekeeper.rules.catalog import VARIANTS
+    from scorekeeper.rules.records import VARIANTS
 
     for name in VARIANTS[variant].options:
         assert f'name="option_{name}"' in page
