@@ -31,6 +31,7 @@ from .rules.catalog import resolve
 from .rules.messages import N_, Message
 from .rules.reading import MOST_REQUEST_BYTES, parse_json_request
 from .rules.settlement import settle_game
+from .rules.variant import RoundEnd
 from .stakes import checked_stake, kept_stake
 
 FORMAT = "scorekeeper-session"
@@ -381,7 +382,7 @@ def to_csv(request: dict[str, Any], result: dict[str, Any]) -> str:
                 number,
                 _cell(renamed.get(scored.get("dealer"), scored.get("dealer")) or ""),
                 _cell(renamed.get(facts.get("winner"), facts.get("winner")) or ""),
-                facts.get("end", "out"),
+                facts.get("end", RoundEnd.OUT.value),
                 *(delta.get(p, "") for p in players),
                 *(running[p] for p in players),
             ]

@@ -16,6 +16,7 @@ from babel.numbers import format_decimal
 from flask import Flask
 
 from .i18n import gettext, here, ngettext
+from .rules.variant import RoundEnd
 
 SIGNED = "+#,##0;-#,##0"
 
@@ -154,13 +155,12 @@ def meld_kind(kind: str | None) -> str:
 
 def round_end(end: str | None) -> str:
     """How a round ended, as stored ("out"), in words."""
-    words = {
-        "out": gettext("went out"),
-        "rummy": gettext("went rummy"),
-        "knock": gettext("knocked"),
-        "stock": gettext("stock ran out"),
-    }
-    return words.get(end or "", end or "")
+    if end not in _ROUND_ENDS:
+        return end or ""
+    return translated(RoundEnd(end).words)
+
+
+_ROUND_ENDS = frozenset(RoundEnd)
 
 
 _VERSION_NOTE = re.compile(r"(restored|undid) version (\d+)")

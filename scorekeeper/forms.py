@@ -20,7 +20,7 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
-from scorekeeper.rules.variant import Variant
+from scorekeeper.rules.variant import GOING_OUT, RoundEnd, Variant
 
 from .formatting import cards_text, translated
 from .i18n import gettext
@@ -209,8 +209,6 @@ ENTRY_COOKIE = "entry_mode"
 ENTRY_MODES = ("cards", "count")
 YES, NO = "y", "n"
 MOST_COUNTED = 9999  # the contract's bound on a hand given as a count
-# round ends where the winner has laid down every card: the winner's hand is known (none)
-GOING_OUT_ENDS = ("out", "rummy")
 
 
 def preferred_mode() -> str:
@@ -238,18 +236,18 @@ def _melds_or_none(seat: int, player: str) -> Any:
     return check
 
 
-def player_ends(variant: Variant) -> list[str]:
+def player_ends(variant: Variant) -> list[RoundEnd]:
     """The ways a player can end this variant's round (the stock running out is nobody's)."""
-    return [end for end in variant.ends if end != "stock"]
+    return [end for end in variant.ends if end.by_player]
 
 
 def _winner_words(variant: Variant) -> tuple[Any, Any]:
     """The winner question and its prompt, in the variant's own terms (a knock only where
     the variant has one)."""
     ends = set(player_ends(variant))
-    if ends == {"knock"}:
+    if ends == {RoundEnd.KNOCK}:
         return _l("Who knocked"), _l("Choose who knocked.")
-    if "knock" in ends:
+    if RoundEnd.KNOCK in ends:
         return _l("Who went out or knocked"), _l("Choose who went out or knocked.")
     return _l("Who went out"), _l("Choose who went out.")
 
@@ -261,13 +259,13 @@ def round_form(
     facts the variant needs. Every answer that changes a score is asked; an answer the
     table gives most rounds may be offered ready (see rounds.usual_opened)."""
     winner_choices = [(p, p) for p in players]
-    if "stock" in variant.ends:
+    if RoundEnd.STOCK in variant.ends:
         winner_choices.append((NOBODY, _l("Nobody (the stock ran out)")))
     end_text = {
-        "out": _l("Went out"),
-        "rummy": _l("Went rummy (all at once)"),
-        "knock": _l("Knocked"),
-        "stock": _l("Stock ran out / blocked"),
+        RoundEnd.OUT: _l("Went out"),
+        RoundEnd.RUMMY: _l("Went rummy (all at once)"),
+        RoundEnd.KNOCK: _l("Knocked"),
+        RoundEnd.STOCK: _l("Stock ran out / blocked"),
     }
     counted_facts = getattr(variant, "winner_count_facts", ())
     winner_label, winner_prompt = _winner_words(variant)
@@ -280,7 +278,7 @@ def round_form(
         """Where not having melded costs (Rami's +100), each loser's answer is needed."""
 
         def check(form: FlaskForm, field: Field) -> None:
-            went_out = form.winner.data == player and form.end.data in GOING_OUT_ENDS
+            went_out = form.winner.data == player and form.end.data in GOING_OUT
             if variant.unopened_surcharge and field.data not in (YES, NO) and not went_out:
                 raise ValidationError(
                     gettext("Had %(player)s melded before the end? Tap yes or no.", player=player)
@@ -392,10 +390,10 @@ def round_facts(form: FlaskForm, variant: Variant, players: list[str]) -> dict[s
     counted = form.mode.data == "count"
     winner = None if form.winner.data == NOBODY else form.winner.data
     end = form.end.data
-    if winner is None and "stock" in variant.ends:
-        end = "stock"  # "nobody" says how the round ended: there is no second question
+    if winner is None and RoundEnd.STOCK in variant.ends:
+        end = RoundEnd.STOCK  # "nobody" says how the round ended: there is no second question
     facts: dict[str, Any] = {"winner": winner, "end": end, "hands": {}}
-    winner_holds_nothing = winner is not None and end in GOING_OUT_ENDS
+    winner_holds_nothing = winner is not None and end in GOING_OUT
     for seat, player in enumerate(players):
         if player == winner and winner_holds_nothing:
             # the form hides this hand once the winner is chosen: what it held no longer counts
@@ -418,7 +416,7 @@ def round_facts(form: FlaskForm, variant: Variant, players: list[str]) -> dict[s
             opened = facts.setdefault("opened", {})
             if player == winner and winner_holds_nothing:
                 # the round says it: out after an earlier meld, or rummy with none before
-                opened[player] = end != "rummy"
+                opened[player] = end != RoundEnd.RUMMY
             elif answer in (YES, NO):
                 opened[player] = answer == YES
     if "draws" in form and form.draws.data is not None:

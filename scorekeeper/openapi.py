@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.rules.records import VARIANTS
-from scorekeeper.rules.variant import COMMON_OPTIONS, Option
+from scorekeeper.rules.variant import COMMON_OPTIONS, Option, RoundEnd
 
 from .i18n import languages
 from .rules.reading import MOST_ITEMS, MOST_NESTING, MOST_REQUEST_BYTES, MOST_STRING_CHARS
@@ -81,7 +81,7 @@ ROUND = {
     "type": "object",
     "properties": {
         "winner": {"type": ["string", "null"]},
-        "end": {"type": "string", "enum": ["out", "rummy", "knock", "stock"]},
+        "end": {"type": "string", "enum": [end.value for end in RoundEnd]},
         "hands": {
             "type": "object",
             "description": "Each player's cards left, or their points counted at the table",

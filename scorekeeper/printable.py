@@ -19,12 +19,11 @@ from datetime import date
 from typing import Any
 
 from scorekeeper.rules.catalog import get_variant, goal_of, resolve
-from scorekeeper.rules.variant import Goal
+from scorekeeper.rules.variant import Goal, RoundEnd
 
 from .rules import RulesError, game
 from .rules.settlement import settle_game
 
-END_TEXT = {"out": "went out", "rummy": "went rummy", "knock": "knocked", "stock": "stock ran out"}
 SYMBOLS = {"S": "♠", "H": "♡", "D": "♢", "C": "♣"}
 RED_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD = re.compile(r"(?<![\w=])(10|[2-9AJQKT])([SHDC])(?!\w)")
@@ -268,8 +267,8 @@ def build(
             continue
         number += 1
         winner = facts.get("winner")
-        end = say(END_TEXT[facts.get("end", "out")])
-        how = f"{winner} {end}" if winner else say(END_TEXT["stock"])
+        end = say(RoundEnd(facts.get("end", RoundEnd.OUT)).words)
+        how = f"{winner} {end}" if winner else say(RoundEnd.STOCK.words)
         table.append([str(number), short(scored["dealer"] or "", 12), short(how, 22)])
         cells = []
         deltas = {renamed.get(p, p): points for p, points in scored["delta"].items()}

@@ -11,6 +11,7 @@ from . import derived
 from .printable import chart
 from .rules import RulesError, progress
 from .rules.catalog import get_variant
+from .rules.variant import RoundEnd
 from .store import (
     ScoredRound,
     Session,
@@ -138,7 +139,7 @@ class Row:
     seating: Any = None  # the change, when the row is one
     dealer: str | None = None
     winner: str | None = None
-    end: str = "stock"  # as stored ("out"): the page words it in the reader's language
+    end: str = RoundEnd.STOCK  # as stored ("out"): the page words it in the reader's language
 
 
 def row_of(number: int, stored: ScoredRound) -> Row:
@@ -160,7 +161,7 @@ def row_of(number: int, stored: ScoredRound) -> Row:
         notes=scored.get("notes", []),
         dealer=scored["dealer"],
         winner=winner,
-        end=facts.get("end", "out") if winner else "stock",
+        end=facts.get("end", RoundEnd.OUT) if winner else RoundEnd.STOCK,
     )
 
 

@@ -18,6 +18,7 @@ from .variant import (
     Goal,
     OpeningValues,
     Option,
+    RoundEnd,
     Scoring,
     Values,
     Variant,
@@ -198,7 +199,7 @@ BLOCK_RUMMY = replace(
         },
     },
     id="block-rummy",
-    ends=("out", "rummy", "stock"),
+    ends=(RoundEnd.OUT, RoundEnd.RUMMY, RoundEnd.STOCK),
     name=N_("Block Rummy"),
     summary=N_(
         "Basic Rummy, but when the stock runs out the hand is blocked and the lowest count wins."
@@ -371,8 +372,8 @@ KNOCK_RUMMY = Variant(
     },
     id="knock-rummy",
     showdown=True,
-    ends=("knock",),
-    whole_hands_at={"knock": N_("when a player knocks (the knocker's after the discard)")},
+    ends=(RoundEnd.KNOCK,),
+    whole_hands_at={RoundEnd.KNOCK: N_("when a player knocks (the knocker's after the discard)")},
     name=N_("Knock Rummy"),
     summary=N_(
         "Nobody melds in play; knock, show melds and deadwood; the lowest count wins the differences."
@@ -419,7 +420,7 @@ CONTINENTAL = Variant(
         },
     },
     id="continental",
-    ends=("out",),
+    ends=(RoundEnd.OUT,),
     melds_scored=True,
     round_facts=("draws", "wilds", "one_suit"),
     winner_count_facts=("wilds",),
@@ -482,7 +483,7 @@ QUEEN_CITY = Variant(
         },
     },
     id="queen-city",
-    ends=("out",),
+    ends=(RoundEnd.OUT,),
     melds_scored=True,
     round_facts=("meld_points",),
     winner_count_facts=("meld_points",),
@@ -528,10 +529,10 @@ PHOM = Variant(
     id="phom",
     first_player_extra_card=True,
     showdown=True,
-    ends=("rummy", "stock"),
+    ends=(RoundEnd.RUMMY, RoundEnd.STOCK),
     melds_scored=True,
     round_facts=("ten_cards", "fed"),
-    whole_hands_at={"stock": N_("after four turns each")},
+    whole_hands_at={RoundEnd.STOCK: N_("after four turns each")},
     showdown_layoffs=True,
     count_needs_melds=True,
     winner_cards_needed=N_(
@@ -639,7 +640,7 @@ NOWRANG = Variant(
     },
     id="nowrang",
     first_player_extra_card=True,
-    ends=("out",),
+    ends=(RoundEnd.OUT,),
     melds_scored=True,
     winner_cards_needed=N_(
         "the win is checked on the cards: the melds, runs of %(going_out_patterns)s cards"
@@ -772,7 +773,7 @@ CAROUSEL = Variant(
         },
     },
     id="carousel",
-    ends=("knock", "out", "stock"),
+    ends=(RoundEnd.KNOCK, RoundEnd.OUT, RoundEnd.STOCK),
     name=N_("Carousel (Manipulation Rummy)"),
     summary=N_(
         "Rearrange the whole table each turn; knock with %(knock_limit)s or less; first to "
@@ -826,8 +827,8 @@ GIN = Variant(
     },
     id="gin",
     showdown=True,
-    ends=("knock", "stock"),
-    whole_hands_at={"knock": N_("when a player knocks (the knocker's after the discard)")},
+    ends=(RoundEnd.KNOCK, RoundEnd.STOCK),
+    whole_hands_at={RoundEnd.KNOCK: N_("when a player knocks (the knocker's after the discard)")},
     winner_extra_card_fact="big_gin",
     defender_lays_off=True,
     stock_draw=True,

@@ -31,10 +31,7 @@ from .melds import MeldVerdict, going_out_reason, judge_meld
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
 from .names import name_problem, repeated, same_name
 from .reading import as_request, cards_at, melds_at
-from .variant import Scoring
-
-GOING_OUT_ENDS = ("out", "rummy")
-
+from .variant import GOING_OUT, RoundEnd, Scoring
 
 MOST_COUNTED = 9999  # the largest count a hand may be given as (the contract's bound)
 
@@ -65,7 +62,7 @@ class Round:
     players: list[str]
     dealer: str | None
     winner: str | None
-    end: str
+    end: RoundEnd
     hands: dict[str, Hand]
     melds: dict[str, list[list[Card]]]
     facts: dict[str, Any]
@@ -342,7 +339,7 @@ def read_round(
     winner = _player(data.get("winner"), players, f"{prefix}.winner", "winner")
     end = data.get("end")
     if end is None:
-        end = variant.ends[0] if winner is not None else "stock"
+        end = variant.ends[0] if winner is not None else RoundEnd.STOCK
     if end not in variant.ends:
         raise RoundError(
             N_(
@@ -353,7 +350,8 @@ def read_round(
             ),
             f"{prefix}.end",
         )
-    if end in ("out", "rummy", "knock") and winner is None:
+    end = RoundEnd(end)
+    if end.by_player and winner is None:
         raise RoundError(
             N_(
                 "a round that ends by '%(end)s' needs its winner (who went out or knocked)", end=end
@@ -467,7 +465,7 @@ def _fewest_and_most(round_: Round) -> tuple[int, int, Message]:
 def possible_problems(round_: Round, prefix: str = "round") -> Iterator[RulesError]:
     """Each hand that cannot exist when this variant's round ends this way, in seat order."""
     rules = round_.rules
-    going_out = round_.end in GOING_OUT_ENDS
+    going_out = round_.end in GOING_OUT
     fewest, most, why = _fewest_and_most(round_)
     extra = _winner_extra_card(round_, prefix)
     for player in round_.players:
@@ -519,7 +517,7 @@ def possible_problems(round_: Round, prefix: str = "round") -> Iterator[RulesErr
                     expected=_expected(fewest, most),
                 )
             yield RoundError(said, path)
-    if round_.end == "knock" and rules.knock_limit is not None:
+    if round_.end is RoundEnd.KNOCK and rules.knock_limit is not None:
         knocker = round_.winner
         hand = round_.hands[knocker]
         if hand.given:
@@ -538,7 +536,7 @@ def _winner_extra_card(round_: Round, prefix: str) -> bool:
         raise RoundError(
             N_("%(field)s must be true or false", field=f"{prefix}.{name}"), f"{prefix}.{name}"
         )
-    if value and round_.end != "knock":
+    if value and round_.end is not RoundEnd.KNOCK:
         raise RoundError(
             N_("%(field)s needs a knock (end 'knock')", field=f"{prefix}.{name}"),
             f"{prefix}.{name}",
@@ -718,7 +716,7 @@ def _winner_collects(round_: Round, result: Result) -> None:
     winner = round_.winner
     losers = round_.others(winner)
     _need_hands(round_, losers)
-    doubled = round_.end == "rummy" and round_.rules.options.get("rummy_doubles")
+    doubled = round_.end is RoundEnd.RUMMY and round_.rules.options.get("rummy_doubles")
     factor = 2 if doubled else 1
     collected = []
     for loser in losers:
@@ -739,7 +737,7 @@ def _winner_collects(round_: Round, result: Result) -> None:
         how = N_("went rummy (going rummy scores double)")
         result.mark(winner, N_("going rummy scores double"))
     else:
-        how = N_("went rummy") if round_.end == "rummy" else N_("went out")
+        how = round_.end.words
     listed, total = _amounts(collected)
     if round_.pay:
         result.say(winner, N_("%(how)s, receives %(amounts)s", how=how, amounts=listed), total)
@@ -793,7 +791,7 @@ def _count_everyone(
 
 def _declared_winner_agrees(round_: Round, winners: Sequence[str]) -> None:
     """At a showdown the counts decide; a winner named in the round must be one of them."""
-    if round_.end == "stock" and round_.winner is not None and round_.winner not in winners:
+    if round_.end is RoundEnd.STOCK and round_.winner is not None and round_.winner not in winners:
         raise RoundError(
             N_(
                 "the counts make %(winners)s the winner of this hand, not %(winner)s; "
@@ -807,7 +805,7 @@ def _declared_winner_agrees(round_: Round, winners: Sequence[str]) -> None:
 
 def _block(round_: Round, result: Result) -> None:
     """Block Rummy: out as Basic Rummy; a blocked hand pays the lowest count the differences."""
-    if round_.end in GOING_OUT_ENDS:
+    if round_.end in GOING_OUT:
         _winner_collects(round_, result)
         return
     counts, lowest = _count_everyone(round_, result, showdown=False)
@@ -882,7 +880,7 @@ def _penalty(round_: Round, result: Result) -> None:
                     ),
                     f"round.opened.{loser}",
                 )
-    went_rummy = round_.end == "rummy"
+    went_rummy = round_.end is RoundEnd.RUMMY
     nobody_melded = went_rummy and not any(opened.get(p) for p in losers)
     for loser in losers:
         hand = _count(round_, loser, showdown=False)
@@ -1260,7 +1258,7 @@ def _phom(round_: Round, result: Result) -> None:
     rules = round_.rules
     players = round_.players
     fed = _fed_pairs(round_)
-    if round_.end == "rummy":
+    if round_.end is RoundEnd.RUMMY:
         winner = round_.winner
         _check_u(round_)
         chips = rules.u_all_cards_chips if round_.facts.get("ten_cards") else rules.u_chips
@@ -1468,12 +1466,12 @@ def _carousel(round_: Round, result: Result) -> None:
     """Carousel: hands count as they are; the lowest count wins the differences."""
     rules = round_.rules
     counts, lowest = _count_everyone(round_, result, showdown=False)
-    knocker = round_.winner if round_.end == "knock" else None
+    knocker = round_.winner if round_.end is RoundEnd.KNOCK else None
     if knocker is not None and knocker in lowest and len(lowest) > 1:
         winners = [p for p in lowest if p != knocker]  # tied by one or two: they win instead
     elif knocker is not None and knocker in lowest:
         winners = [knocker]
-    elif round_.end == "out":
+    elif round_.end is RoundEnd.OUT:
         winners = [round_.winner] if round_.winner in lowest else lowest
     else:
         winners = lowest
@@ -1507,7 +1505,7 @@ def _carousel(round_: Round, result: Result) -> None:
                 text = _with_reading(text, result.reading("pay"))
             result.say(winner, text)
             result.mark(winner, N_("no cards left +%(points)s", points=rules.out_bonus))
-    if round_.end == "stock" and len(winners) > 1:
+    if round_.end is RoundEnd.STOCK and len(winners) > 1:
         for winner in winners:
             result.say(
                 winner, N_("tied lowest with the stock run out: scores as a winner (reading)")
@@ -1522,7 +1520,7 @@ def _gin(round_: Round, result: Result) -> None:
     """Gin: the knocker shows melds, the defender lays off (never on gin); the lower
     deadwood scores the difference, an undercut (equal or lower) the undercut bonus too."""
     rules = round_.rules
-    if round_.end == "stock":
+    if round_.end is RoundEnd.STOCK:
         for player in round_.players:
             result.say(player, N_("a draw: the stock ran down, nobody scores"))
         return

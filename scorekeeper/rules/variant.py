@@ -63,6 +63,41 @@ class GameEnd(StrEnum):
     ELIMINATION = "elimination"  # Rami: passing the mark eliminates
 
 
+class RoundEnd(StrEnum):
+    """How a round ended: the contract's ``end``."""
+
+    OUT = "out"  # went out, having melded in earlier turns
+    RUMMY = "rummy"  # went out all at once, nothing melded before
+    KNOCK = "knock"  # knocked: the knocker still holds cards
+    STOCK = "stock"  # the stock ran out, or play blocked: nobody ended it
+
+    @property
+    def going_out(self) -> bool:
+        """The winner laid down every card, so holds none (and had melded)."""
+        return self in (RoundEnd.OUT, RoundEnd.RUMMY)
+
+    @property
+    def by_player(self) -> bool:
+        """A player ended the round, so it has a winner."""
+        return self is not RoundEnd.STOCK
+
+    @property
+    def words(self) -> Message:
+        """How the round ended, in words ("went out"). (Not ``said``: :func:`say` takes a type
+        with ``said`` for one that writes itself in a language, as a card does.)"""
+        return _ROUND_END_WORDS[self]
+
+
+_ROUND_END_WORDS = {
+    RoundEnd.OUT: N_("went out"),
+    RoundEnd.RUMMY: N_("went rummy"),
+    RoundEnd.KNOCK: N_("knocked"),
+    RoundEnd.STOCK: N_("stock ran out"),
+}
+# the ends at which the winner holds no cards
+GOING_OUT = frozenset(end for end in RoundEnd if end.going_out)
+
+
 @dataclass(frozen=True)
 class Values:
     """What a card is worth left in hand (penalty or collected points).
@@ -386,13 +421,13 @@ class Variant:
     # a round fact with which the winner holds one card more than the deal (Gin's big gin)
     winner_extra_card_fact: str = ""
     # What a round record holds for this variant (the round form and the scorer read these)
-    ends: tuple[str, ...] = ("out", "rummy")  # allowed values of the round's `end`
+    ends: tuple[RoundEnd, ...] = (RoundEnd.OUT, RoundEnd.RUMMY)  # allowed `end` of a round
     melds_scored: bool = False  # the round lists each player's melds (Continental, ...)
     # hands shown at the end are arranged for the least deadwood (Knock Rummy, Boat House, Phỏm)
     showdown: bool = False
     # Only possible hands. Round ends at which every hand holds exactly the deal, with the
     # moment named for people (Knock Rummy's knock, Phỏm's showdown after four turns each).
-    whole_hands_at: Mapping[str, str] = field(default_factory=dict)
+    whole_hands_at: Mapping[RoundEnd, str] = field(default_factory=dict)
     # Phỏm: at the showdown loose cards may be laid off onto shown melds (unless the option
     # no_layoff), so a hand may hold fewer than the deal.
     showdown_layoffs: bool = False

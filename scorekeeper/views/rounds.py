@@ -24,6 +24,7 @@ from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..rules import RulesError, progress
 from ..rules.catalog import get_variant, resolve
+from ..rules.variant import GOING_OUT
 from ..score_sheet import build_sheet
 from .access import require_edit
 from .outcomes import flash_outcome
@@ -353,6 +354,7 @@ def _render(token: str, entry: Entry, form, preview: dict | None, latest, meanwh
         seats=list(enumerate(entry.players)),
         round_id=entry.stored.id if entry.stored is not None else None,
         ends_asked=player_ends(get_variant(session.variant)),
+        going_out=sorted(GOING_OUT),
         most_counted=MOST_COUNTED,
     )
 

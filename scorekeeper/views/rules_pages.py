@@ -19,7 +19,14 @@ from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.messages import N_
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.rules.scoring import score
-from scorekeeper.rules.variant import COMMON_OPTIONS, SCORING_NUMBERS, GameEnd, Goal, Variant
+from scorekeeper.rules.variant import (
+    COMMON_OPTIONS,
+    SCORING_NUMBERS,
+    GameEnd,
+    Goal,
+    RoundEnd,
+    Variant,
+)
 
 bp = Blueprint("rules_pages", __name__, url_prefix="/rules")
 
@@ -257,4 +264,6 @@ def variant(variant_id: str):
     if variant_id not in VARIANTS:
         abort(404)
     chosen = VARIANTS[variant_id]
-    return render_template("rules_variant.html", variant=chosen, page=rules_page(chosen))
+    return render_template(
+        "rules_variant.html", variant=chosen, page=rules_page(chosen), RoundEnd=RoundEnd
+    )
