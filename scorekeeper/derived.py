@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.rules.catalog import goal_of
-from scorekeeper.rules.variant import Goal
+from scorekeeper.rules.variant import leaders
 
 from . import store
 from .one_at_a_time import only_one
@@ -76,18 +76,12 @@ def summary_of(session: store.Session, state: dict[str, Any] | None) -> dict[str
     standing = progress.standing(session.engine_request([]), state)
     played = bool(state and state["played"])
     return {
-        "leaders": leaders_of(session.variant, standing["totals"], session.options)
+        "leaders": leaders(standing["totals"], goal_of(session.variant, session.options))
         if played
         else [],
         "finished": bool(standing["finished"]),
         "winners": standing["winners"] if standing["finished"] else [],
     }
-
-
-def leaders_of(variant_id: str, totals: dict[str, int], options: dict | None = None) -> list[str]:
-    pick = max if goal_of(variant_id, options) == Goal.HIGH else min
-    best = pick(totals.values())
-    return [p for p, t in totals.items() if t == best]
 
 
 def rebuild(session: store.Session) -> None:

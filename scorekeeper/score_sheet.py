@@ -10,8 +10,8 @@ from typing import Any
 from . import derived
 from .printable import chart
 from .rules import RulesError, progress
-from .rules.catalog import get_variant
-from .rules.variant import RoundEnd
+from .rules.catalog import get_variant, goal_of
+from .rules.variant import RoundEnd, leaders
 from .store import (
     ScoredRound,
     Session,
@@ -61,7 +61,7 @@ class Sheet:
     def leaders(self) -> list[str]:
         if not self.round_count or not self.result:
             return []
-        return derived.leaders_of(self.session.variant, self.totals, self.session.options)
+        return leaders(self.totals, goal_of(self.session.variant, self.session.options))
 
     @property
     def finished(self) -> bool:

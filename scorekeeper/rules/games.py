@@ -18,13 +18,7 @@ from .messages import N_, Join, Message, Nn_
 from .reading import as_request
 from .scoring import read_round, score_round, table
 from .seating import Seating, apply, is_change, marker, read_change
-from .variant import GameEnd, Goal
-
-
-def _leaders(totals: Mapping[str, int], players: list[str], goal: Goal) -> list[str]:
-    pick = max if goal == Goal.HIGH else min
-    best = pick(totals[p] for p in players)
-    return [p for p in players if totals[p] == best]
+from .variant import GameEnd, leaders
 
 
 def _next_dealer(
@@ -203,7 +197,7 @@ def _play(
             totals[player] += bonus
     if finished:
         contenders = seats if end == GameEnd.ELIMINATION else seating.present
-        winners = _leaders(totals, contenders, rules.goal)
+        winners = leaders(totals, rules.goal, contenders)
     else:
         winners = []
     answer: dict[str, Any] = {
@@ -232,11 +226,11 @@ def _game_and_box_bonuses(
 ) -> tuple[dict[str, int], list[Message]]:
     """Gin's end: the game bonus to the leader, the box bonus per hand won to everyone, and
     the leader's whole total doubled where every opponent scored nothing (shutout)."""
-    leaders = _leaders(totals, present, rules.goal)
+    ahead = leaders(totals, rules.goal, present)
     bonuses = {player: 0 for player in present}
     lines: dict[str, list[Message]] = {player: [] for player in present}
     for player in present:
-        if player in leaders and rules.game_bonus:
+        if player in ahead and rules.game_bonus:
             bonuses[player] += rules.game_bonus
             lines[player].append(N_("game bonus %(points)s", points=rules.game_bonus))
         if won[player] and rules.box_bonus:
@@ -251,7 +245,7 @@ def _game_and_box_bonuses(
                     points=box,
                 )
             )
-    for player in leaders:
+    for player in ahead:
         others = [p for p in present if p != player]
         if rules.shutout_doubles and others and all(totals[p] == 0 for p in others):
             whole = totals[player] + bonuses[player]

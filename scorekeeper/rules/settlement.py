@@ -27,6 +27,7 @@ from typing import Any
 
 from .errors import RulesError
 from .messages import N_
+from .variant import leaders
 
 EXACT_UP_TO = 14  # players with a balance; beyond this the split into groups is greedy
 
@@ -81,11 +82,10 @@ def balances(
             net[payment["from"]] -= payment["amount"] * per_point
             net[payment["to"]] += payment["amount"] * per_point
         return "transfers", net
-    pick = min if goal == "low" else max
-    best = pick(totals[p] for p in players)
-    leaders = [p for p in players if totals[p] == best]
-    owed = {p: -abs(totals[p] - best) * per_point for p in players if p not in leaders}
-    received = _share(-sum(owed.values()), leaders)
+    ahead = leaders(totals, goal, players)
+    best = totals[ahead[0]]
+    owed = {p: -abs(totals[p] - best) * per_point for p in players if p not in ahead}
+    received = _share(-sum(owed.values()), ahead)
     return "difference", {p: owed.get(p, received.get(p, 0)) for p in players}
 
 

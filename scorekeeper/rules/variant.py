@@ -10,7 +10,7 @@ applies a table's house rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import Enum, StrEnum
 from functools import cached_property
@@ -39,6 +39,24 @@ class AceMode(StrEnum):
 class Goal(StrEnum):
     LOW = "low"  # penalty games: the lowest total wins
     HIGH = "high"  # the highest total wins
+
+
+def leaders(
+    totals: Mapping[str, int], goal: Goal | str, players: Iterable[str] | None = None
+) -> list[str]:
+    """Who leads: the players (in ``players`` order, or the totals' own) with the best total
+    by the table's goal (see :func:`scorekeeper.rules.catalog.goal_of` for a house rule's),
+    every tied player among them.
+
+    >>> leaders({"Ana": 20, "Ben": 5, "Cem": 5}, Goal.LOW)
+    ['Ben', 'Cem']
+    """
+    among = list(totals if players is None else players)
+    if not among:
+        return []
+    pick = max if Goal(goal) == Goal.HIGH else min
+    best = pick(totals[player] for player in among)
+    return [player for player in among if totals[player] == best]
 
 
 class Scoring(StrEnum):

@@ -31,7 +31,7 @@ from wtforms.validators import Length, Optional
 
 from scorekeeper.rules.catalog import goal_of, resolve
 from scorekeeper.rules.records import VARIANTS
-from scorekeeper.rules.variant import SCORING_NUMBERS, Goal
+from scorekeeper.rules.variant import SCORING_NUMBERS, Goal, leaders
 
 from .. import exchange, game_stats, store
 from .. import pdf as printing
@@ -237,10 +237,8 @@ def _summary(checked: dict[str, Any]) -> dict[str, Any]:
     result = checked["result"]
     played = bool(result["rounds"])
     goal = goal_of(checked["session"]["variant"], checked["session"]["options"])
-    totals = result["totals"]
-    best = (max if goal == Goal.HIGH else min)(totals.values())
     return {
-        "leaders": [p for p, t in totals.items() if t == best] if played else [],
+        "leaders": leaders(result["totals"], goal) if played else [],
         "finished": bool(result["finished"]),
         "winners": result["winners"] if result["finished"] else [],
     }
