@@ -16,6 +16,7 @@ from babel.numbers import format_decimal
 from flask import Flask
 
 from .i18n import gettext, here, ngettext
+from .rules.cards import card_tokens
 from .rules.variant import RoundEnd
 
 SIGNED = "+#,##0;-#,##0"
@@ -145,7 +146,7 @@ def cards_text(tokens: Any) -> str:
 def cards_lines(text: str) -> str:
     """Cards typed as text (an example in a placeholder, "AS 10H JK", one meld a line) as
     the page's language writes them ("A♠ 10♥ Joker" in German), lines kept."""
-    return "\n".join(cards_text(line.split()) for line in text.splitlines())
+    return "\n".join(cards_text(card_tokens(line)) for line in text.splitlines())
 
 
 def meld_kind(kind: str | None) -> str:

@@ -20,6 +20,7 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
+from scorekeeper.rules.cards import card_tokens, meld_tokens
 from scorekeeper.rules.variant import GOING_OUT, RoundEnd, Variant
 
 from .formatting import cards_text, translated
@@ -403,10 +404,9 @@ def round_facts(form: FlaskForm, variant: Variant, players: list[str]) -> dict[s
             if count is not None:
                 facts["hands"][player] = count
         else:
-            facts["hands"][player] = (form[f"hand_{seat}"].data or "").replace(",", " ").split()
+            facts["hands"][player] = card_tokens(form[f"hand_{seat}"].data or "")
         if variant.melds_scored:
-            lines = (form[f"melds_{seat}"].data or "").splitlines()
-            melds = [line.replace(",", " ").split() for line in lines if line.strip()]
+            melds = meld_tokens(form[f"melds_{seat}"].data or "")
             if melds:
                 facts.setdefault("melds", {})[player] = melds
             elif f"nomelds_{seat}" in form and form[f"nomelds_{seat}"].data:

@@ -22,11 +22,11 @@ from scorekeeper.rules.catalog import get_variant, goal_of, resolve
 from scorekeeper.rules.variant import Goal, RoundEnd
 
 from .rules import RulesError, game
+from .rules.cards import rewrite_cards
 from .rules.settlement import settle_game
 
 SYMBOLS = {"S": "♠", "H": "♡", "D": "♢", "C": "♣"}
 RED_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-CARD = re.compile(r"(?<![\w=])(10|[2-9AJQKT])([SHDC])(?!\w)")
 NAME_WIDTH = 14  # a longer name is shortened in the column heading (it is in full above)
 DASHES = ["", "6 3", "2 2", "8 3 2 3", "1 3", "10 4", "4 2 1 2", "3 5"]
 
@@ -43,7 +43,7 @@ def with_suits(text: str, red: bool = False) -> str:
     'Ben: JK 150 + A♠ 11 + 10♡ 10 + Q♢ 10'
     """
     symbols = RED_SYMBOLS if red else SYMBOLS
-    return CARD.sub(lambda match: match.group(1) + symbols[match.group(2)], text)
+    return rewrite_cards(text, lambda card: card.rank.symbol + symbols[card.suit])
 
 
 RED = re.compile(r"([♥♦♡♢])")

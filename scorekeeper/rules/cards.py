@@ -38,8 +38,9 @@ scorekeeper.rules.errors.CardError: '1S' (meld 2, card 1) is not a card: ranks a
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
@@ -230,6 +231,41 @@ def parse_card(token: object, *, where: str = "", field: str | None = None) -> C
     return _parse_natural(text, token, where, field)
 
 
+def card_tokens(text: str) -> list[str]:
+    """Cards typed as text, cut into one token a card: spaces or commas stand between them.
+    Nothing is read yet: :func:`parse_cards` names a token that is no card.
+
+    >>> card_tokens("AS 10h,jk  D♥")
+    ['AS', '10h', 'jk', 'D♥']
+    """
+    return text.replace(",", " ").split()
+
+
+def meld_tokens(text: str) -> list[list[str]]:
+    """Melds typed as text, one a line, each cut into its card tokens; a blank line is none.
+
+    >>> meld_tokens("3H 4H 5H\\n\\n9S,9D,9C")
+    [['3H', '4H', '5H'], ['9S', '9D', '9C']]
+    """
+    return [card_tokens(line) for line in text.splitlines() if line.strip()]
+
+
+# a card as the engine writes it (``str(card)``) inside a sentence: not part of a longer
+# word, and not the card a wild card stands for (``JK=5H`` stays as it is)
+_WRITTEN_RANK = "|".join(sorted(_RANK_SYMBOLS.values(), key=len, reverse=True))
+_WRITTEN_CARD = re.compile(rf"(?<![\w=])(?:{_WRITTEN_RANK})[{''.join(Suit)}](?!\w)")
+
+
+def rewrite_cards(text: str, write: Callable[[Card], str]) -> str:
+    """``text`` (an explain line) with each natural card the engine wrote in it written by
+    ``write`` instead.
+
+    >>> rewrite_cards("Ben: AS-2S-3S; JK=5H 10H 10", lambda card: card.rank.symbol + "!")
+    'Ben: A!-2!-3!; JK=5H 10! 10'
+    """
+    return _WRITTEN_CARD.sub(lambda found: write(parse_card(found[0])), text)
+
+
 def parse_cards(tokens: object, *, where: str = "", field: str | None = None) -> list[Card]:
     """Parse a list of tokens (or a space/comma separated string, the typing fallback).
 
@@ -237,7 +273,7 @@ def parse_cards(tokens: object, *, where: str = "", field: str | None = None) ->
     ['AS', '10H', 'JK']
     """
     if isinstance(tokens, str):
-        tokens = tokens.replace(",", " ").split()
+        tokens = card_tokens(tokens)
     if not isinstance(tokens, list | tuple):
         raise CardError(N_("%(where)s must be a list of cards", where=where or N_("cards")), field)
     cards = []

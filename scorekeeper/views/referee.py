@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from scorekeeper.rules.cards import card_tokens, meld_tokens
 from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.records import VARIANTS
 
@@ -14,10 +15,6 @@ from ..i18n import gettext as _
 from ..rules import RulesError, arrange, check
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
-
-
-def _melds(text: str) -> list[list[str]]:
-    return [line.replace(",", " ").split() for line in (text or "").splitlines() if line.strip()]
 
 
 def _allowed(variant_id: str, options: dict) -> bool:
@@ -103,24 +100,24 @@ def ask():
             kept = {}  # a value the game allows that this variant does not: its defaults
         request_ = {"variant": form.variant.data, "options": kept}
         try:
-            hand = (form.hand.data or "").replace(",", " ").split()
+            hand = card_tokens(form.hand.data or "")
             if question == "arrange":
                 arranged = arrange(request_ | {"hand": hand})
             elif question == "layoff":
-                onto = _melds(form.onto.data)
+                onto = meld_tokens(form.onto.data or "")
                 arranged = arrange(request_ | {"hand": hand, "onto": onto}) | {"onto": onto}
             elif question == "knock":
                 upcard = (form.upcard.data or "").strip()
                 knock = check(request_ | {"knock": hand} | ({"upcard": upcard} if upcard else {}))
             else:
-                request_["melds"] = _melds(form.melds.data)
+                request_["melds"] = meld_tokens(form.melds.data or "")
                 if question == "opening":
                     request_["opening"] = True
                 if question == "going_out":
                     request_["going_out"] = True
                 if question == "turn":
-                    request_["table_before"] = _melds(form.table_before.data)
-                    request_["from_hand"] = (form.from_hand.data or "").replace(",", " ").split()
+                    request_["table_before"] = meld_tokens(form.table_before.data or "")
+                    request_["from_hand"] = card_tokens(form.from_hand.data or "")
                 if not request_["melds"]:
                     form.melds.errors = [
                         _("Enter at least one meld, its cards separated by spaces.")
