@@ -269,6 +269,7 @@ def round_form(
         RoundEnd.STOCK: _l("Stock ran out / blocked"),
     }
     counted_facts = getattr(variant, "winner_count_facts", ())
+    facts = variant.facts_in_force(options)
     winner_label, winner_prompt = _winner_words(variant)
 
     def chosen_winner(form: FlaskForm, field: Field) -> None:
@@ -337,7 +338,7 @@ def round_form(
                 f"nomelds_{seat}",
                 BooleanField(_l("No meld"), validators=[_melds_or_none(seat, player)]),
             )
-        if "opened" in variant.round_facts:
+        if "opened" in facts:
             setattr(
                 RoundForm,
                 f"opened_{seat}",
@@ -348,7 +349,7 @@ def round_form(
                     validators=[answered(player)],
                 ),
             )
-    if "draws" in variant.round_facts and options.get("quick_bonus"):
+    if "draws" in facts:
         RoundForm.draws = IntegerField(
             _l("How many cards the winner drew before going out"),
             validators=[Optional(), NumberRange(min=0)],
@@ -361,20 +362,20 @@ def round_form(
         RoundForm.wilds_jokers = StringField(
             _l("Jokers in the winner's melds"), validators=[_counted_only]
         )
-        if options.get("deuces_wild"):
+        if "wilds.deuces" in facts:
             RoundForm.wilds_deuces = StringField(
                 _l("Deuces used as wild cards in the winner's melds"), validators=[_counted_only]
             )
-        if options.get("special_bonus") and "one_suit" in variant.round_facts:
+        if "one_suit" in facts:
             RoundForm.one_suit = BooleanField(_l("All 15 of the winner's cards in one suit"))
-    if "ten_cards" in variant.round_facts:
+    if "ten_cards" in facts:
         RoundForm.ten_cards = BooleanField(_l("Ù with all 10 cards melded (no discard)"))
-    if "fed" in variant.round_facts and options.get("feeding_penalties"):
+    if "fed" in facts:
         RoundForm.fed = TextAreaField(_l("Discards taken: one line each, 'from > to'"))
     # Gin: big gin, and with Oklahoma the first up-card
-    if "big_gin" in variant.round_facts:
+    if "big_gin" in facts:
         RoundForm.big_gin = BooleanField(_l("Big gin: all 11 cards melded, no discard"))
-    if "upcard" in variant.round_facts and options.get("oklahoma"):
+    if "upcard" in facts:
         RoundForm.upcard = StringField(_l("The first up-card (Oklahoma)"))
     return RoundForm(formdata=formdata) if formdata is not None else RoundForm()
 

@@ -458,16 +458,19 @@ CONTINENTAL = Variant(
             N_("Deuces are wild; each used as a wild card earns more from each opponent."),
             sets="deuces_wild",
             numbers=("wild_deuce_chips",),
+            facts=("wilds.deuces",),
         ),
         "quick_bonus": switch_option(
             N_("Quick-meld bonus"),
             N_("Going out after no draw, or after one, earns more from each opponent."),
             numbers=("quick_chips",),
+            facts=("draws",),
         ),
         "special_bonus": switch_option(
             N_("Special bonuses"),
             N_("No wild card in the melds, or the whole hand in one suit, earns more from each."),
             numbers=("no_wild_chips", "one_suit_chips"),
+            facts=("one_suit",),
         ),
     },
     readings=(HANDS_PER_PLAYER,),
@@ -570,6 +573,7 @@ PHOM = Variant(
                 "enough of your discards goes rummy, you pay for every losing player."
             ),
             numbers=("feed_chips", "feeds_for_liability"),
+            facts=("fed",),
         ),
     },
     readings=(
@@ -897,6 +901,7 @@ GIN = Variant(
             ),
             sets="oklahoma",
             numbers=("oklahoma_ace_knock_limit", "oklahoma_spade_factor"),
+            facts=("upcard",),
         ),
     },
 )

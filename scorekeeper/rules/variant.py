@@ -209,6 +209,9 @@ class Option:
     # a text option's choice and the Rules fields it sets, unless the table chose that field
     # itself (Kaluki's scoring 'penalty' plays to a lower target)
     when: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # the round facts a table enters only while this switch is on (see
+    # :meth:`Variant.facts_in_force`); a part of a fact is named by its path ("wilds.deuces")
+    facts: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -231,8 +234,14 @@ class Option:
         return data
 
 
-def switch_option(label: str, help: str, numbers: tuple[str, ...] = (), **when_on: Any) -> Option:
-    return Option(bool, label, help, default=False, when_on=when_on, numbers=numbers)
+def switch_option(
+    label: str,
+    help: str,
+    numbers: tuple[str, ...] = (),
+    facts: tuple[str, ...] = (),
+    **when_on: Any,
+) -> Option:
+    return Option(bool, label, help, default=False, when_on=when_on, numbers=numbers, facts=facts)
 
 
 def number_option(label: str, help: str, sets: str, most: int = 1000) -> Option:
@@ -542,6 +551,19 @@ class Variant:
                 for name, spec in declared.items()
             }
         )
+
+    def facts_in_force(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The round facts a table with these house rules enters: the variant's own, less
+        those an option turns on while it is off, and the parts of facts an option adds
+        while it is on; an option not given is at its default."""
+        switched = {
+            fact: bool(options.get(name, spec.default))
+            for name, spec in self.options.items()
+            for fact in spec.facts
+        }
+        own = [fact for fact in self.round_facts if switched.get(fact, True)]
+        added = [fact for fact, on in switched.items() if on and fact not in self.round_facts]
+        return tuple(own + added)
 
     def deal_for(self, players: int, decks: int | None = None) -> Deal:
         """The deal-table row for a player count (and a chosen number of decks)."""
