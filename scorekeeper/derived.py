@@ -9,6 +9,7 @@ engine produced. Each state is stamped with the engine's source, so a new engine
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -71,17 +72,28 @@ def final_state(before: dict[str, Any] | None, derived: store.Derived) -> dict[s
     return derived[-1][2] if derived else before
 
 
-def summary_of(session: store.Session, state: dict[str, Any] | None) -> dict[str, Any]:
-    """What the lists say about a game, kept with the session on every save."""
-    standing = progress.standing(session.engine_request([]), state)
-    played = bool(state and state["played"])
+def summary(
+    variant_id: str, options: Mapping[str, Any] | None, answer: Mapping[str, Any], played: bool
+) -> dict[str, Any]:
+    """What the lists say about a game, kept with the session: who leads once a round is
+    played, whether the game is over and who won (``answer`` is the game's, or its standing)."""
     return {
-        "leaders": leaders(standing["totals"], goal_of(session.variant, session.options))
-        if played
-        else [],
-        "finished": bool(standing["finished"]),
-        "winners": standing["winners"] if standing["finished"] else [],
+        "leaders": leaders(answer["totals"], goal_of(variant_id, options)) if played else [],
+        "finished": bool(answer["finished"]),
+        "winners": answer["winners"] if answer["finished"] else [],
     }
+
+
+def summary_of(session: store.Session, state: dict[str, Any] | None) -> dict[str, Any]:
+    """The summary of a stored session after the rounds that led to ``state`` (every save)."""
+    standing = progress.standing(session.engine_request([]), state)
+    return summary(session.variant, session.options, standing, bool(state and state["played"]))
+
+
+def summary_of_import(checked: Mapping[str, Any]) -> dict[str, Any]:
+    """The summary of a session file checked for import (:func:`exchange.loads`)."""
+    session, result = checked["session"], checked["result"]
+    return summary(session["variant"], session["options"], result, bool(result["rounds"]))
 
 
 def rebuild(session: store.Session) -> None:

@@ -118,13 +118,13 @@ def _run(args: argparse.Namespace, stdout: TextIO) -> int:
     if args.command == "import":
         data = exchange.load_file(args.file)
         with _app().test_request_context():
-            from . import store
-            from .views.evening import _summary
+            from . import derived, store
 
             checked = data
+            summary = derived.summary_of_import(checked)
             session = store.get_session(
                 store.import_session(
-                    checked["session"], checked["history"], _summary(checked), checked["kept"]
+                    checked["session"], checked["history"], summary, checked["kept"]
                 )
             )
             print(json.dumps({"edit_link": f"/s/{session.edit_token}"}), file=stdout)

@@ -29,11 +29,11 @@ from flask_wtf.file import FileField
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from scorekeeper.rules.catalog import goal_of, resolve
+from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.records import VARIANTS
-from scorekeeper.rules.variant import SCORING_NUMBERS, Goal, leaders
+from scorekeeper.rules.variant import SCORING_NUMBERS, Goal
 
-from .. import exchange, game_stats, store
+from .. import derived, exchange, game_stats, store
 from .. import pdf as printing
 from ..extensions import kept
 from ..formatting import number_text, translated
@@ -222,8 +222,9 @@ def import_session():
         except RulesError as refused:
             error = translated(refused.message) + (f" ({refused.field})" if refused.field else "")
         else:
+            summary = derived.summary_of_import(checked)
             session_id = store.import_session(
-                checked["session"], checked["history"], _summary(checked), checked["kept"]
+                checked["session"], checked["history"], summary, checked["kept"]
             )
             session = store.get_session(session_id)
             remember(session, True)
@@ -231,17 +232,6 @@ def import_session():
             return redirect(url_for("sessions.page", token=session.edit_token))
     status = 400 if error else 200
     return render_template("import.html", form=form, error=error), status
-
-
-def _summary(checked: dict[str, Any]) -> dict[str, Any]:
-    result = checked["result"]
-    played = bool(result["rounds"])
-    goal = goal_of(checked["session"]["variant"], checked["session"]["options"])
-    return {
-        "leaders": leaders(result["totals"], goal) if played else [],
-        "finished": bool(result["finished"]),
-        "winners": result["winners"] if result["finished"] else [],
-    }
 
 
 def cheat_sheet(variant_id: str, players: int) -> dict[str, Any]:
