@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from scorekeeper.rules.catalog import get_variant, goal_of, resolve
+from scorekeeper.rules.catalog import default_name, get_variant, goal_of, house_rules, resolve
 from scorekeeper.rules.variant import Goal
 
 from .rules import RulesError, game
@@ -94,28 +94,6 @@ class Printable:
     settlement: dict[str, Any] | None = None
     chart: dict[str, Any] | None = None
     error: str | None = None
-
-
-def default_name(variant_id: str, created: str, say: Callable[[Any], str] = str) -> str:
-    return f"{say(get_variant(variant_id).name)}, {created[:10]}"
-
-
-def house_rules(variant_id: str, options: dict[str, Any], players: int) -> list[tuple]:
-    """Every house rule in force, its value after the player count, and whether it was chosen."""
-    rules = resolve(variant_id, options, players)
-    specs = get_variant(variant_id).options
-    resolved = {
-        "decks": rules.decks,
-        "jokers": rules.jokers,
-        "cards": rules.cards,
-        "target": rules.target,
-        "rounds": rules.rounds,
-    }
-    listed = []
-    for name in specs:
-        value = resolved.get(name, rules.options.get(name))
-        listed.append((name, "—" if value is None else value, name in options))
-    return listed
 
 
 def ranks(totals: dict[str, int], players: list[str], goal: Goal) -> list[tuple[int, str]]:

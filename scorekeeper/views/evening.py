@@ -29,7 +29,7 @@ from flask_wtf.file import FileField
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from scorekeeper.rules.catalog import goal_of, resolve
+from scorekeeper.rules.catalog import default_name, goal_of, resolve
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.rules.variant import SCORING_NUMBERS, Goal
 
@@ -40,7 +40,6 @@ from ..formatting import number_text, translated
 from ..i18n import gettext as _
 from ..links import share_url
 from ..money import amount_text, digits_of
-from ..printable import default_name
 from ..rules import RulesError, game
 from ..rules.reading import MOST_REQUEST_BYTES
 from ..score_sheet import build_sheet, kept_figures
