@@ -204,7 +204,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.session_interface = SessionCookies()
     app.logger.addFilter(TokensHidden())  # "Exception on /s/<edit token>/..." and its traceback
 
-    from . import db, disk, rate_limits, static_files, trouble
+    from . import db, rate_limits, static_files, trouble
     from .views import BLUEPRINTS
 
     @app.before_request
@@ -274,7 +274,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     rate_limits.init_app(app)
-    disk.init_app(app)
 
     @app.context_processor
     def template_helpers() -> dict[str, Any]:
