@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from flask import current_app
+from flask import current_app, has_app_context
 
 from .i18n import gettext as _
 
@@ -56,7 +56,8 @@ def said() -> Iterator[None]:
 def clean_cache_drafts() -> int:
     """Remove the page cache's leftover temporary files: empty ones, and any left for longer
     than a page takes to write. Returns how many went."""
-    folder = current_app.config.get("CACHE_DIR")
+    # the command line writes through no app, and so through no page cache
+    folder = current_app.config.get("CACHE_DIR") if has_app_context() else None
     if not folder:
         return 0
     removed = 0

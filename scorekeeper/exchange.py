@@ -26,10 +26,11 @@ from typing import Any
 from . import derived, kept_json
 from .money import amount_text, digits_of
 from .rules import RulesError, game
-from .rules.catalog import default_name, house_rules, resolve
+from .rules.catalog import default_name, goal_of, house_rules, resolve
 from .rules.messages import N_, Message
 from .rules.reading import MOST_REQUEST_BYTES, parse_json_request
 from .rules.settlement import settle_game
+from .rules.variant import Goal
 from .stakes import checked_stake, kept_stake
 
 FORMAT = "scorekeeper-session"
@@ -312,6 +313,21 @@ def read(data: Any) -> dict[str, Any]:
         "history": history,
         "result": result,
         "kept": kept,  # each live round's score and the state after it, to keep with it
+    }
+
+
+def imported_summary(checked: dict[str, Any]) -> dict[str, Any]:
+    """What the lists say about a game read by :func:`read` (leaders, finished, winners),
+    kept with it when it is imported."""
+    result = checked["result"]
+    played = bool(result["rounds"])
+    goal = goal_of(checked["session"]["variant"], checked["session"]["options"])
+    totals = result["totals"]
+    best = (max if goal == Goal.HIGH else min)(totals.values())
+    return {
+        "leaders": [p for p, t in totals.items() if t == best] if played else [],
+        "finished": bool(result["finished"]),
+        "winners": result["winners"] if result["finished"] else [],
     }
 
 

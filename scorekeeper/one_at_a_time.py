@@ -12,7 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from filelock import FileLock, Timeout
-from flask import current_app
+
+from .db import database_path
 
 # how long a request told "still working" waits before it asks again
 RETRY_SECONDS = 5
@@ -27,7 +28,7 @@ class StillWorking(Exception):
 
 
 def lock_path(name: str, database: str | None = None) -> Path:
-    folder = Path(database or current_app.config["DATABASE"]).parent / "locks"
+    folder = Path(database or database_path()).parent / "locks"
     folder.mkdir(mode=0o700, exist_ok=True)
     return folder / f"{name}.lock"
 

@@ -925,8 +925,6 @@ def backup(path: str) -> None:
     Pages are copied in steps; a write by the server in between restarts the copy
     of what changed, so the copy is one moment of the database while saves go on.
     """
-    import sqlite3
-
     target = sqlite3.connect(path)
     try:
         get_db().conn.backup(target, pages=256)
