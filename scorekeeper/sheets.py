@@ -80,14 +80,16 @@ def render_sheet(
     currency: str | None = None,
     result: dict[str, Any] | None = None,
     lang: str | None = None,
+    states: list[dict[str, Any]] | None = None,
 ) -> bytes:
     """A game record as a PDF sheet (the web route and ``scorekeeper sheet`` both use this);
-    ``result``: the engine's answer for it, when kept (None: scored here). Its words are in
-    ``lang``, its money written as ``locale`` writes it (``lang``: the same, unless given)."""
+    ``result`` and ``states``: the engine's answer for it and the state after each round,
+    when kept (None: scored here). Its words are in ``lang``, its money written as
+    ``locale`` writes it (``lang``: the same, unless given)."""
     with speaking(lang or locale):
         money = bool(stake and currency)
         digits = digits_of(currency if money else None)
-        sheet = build(game_record, stake if money else None, digits, result, say=translated)
+        sheet = build(game_record, stake if money else None, digits, result, translated, states)
         basis = translated(BASIS_TEXT[sheet.settlement["basis"]]) if sheet.settlement else ""
         if money:
             basis += " " + gettext(
@@ -122,9 +124,12 @@ def session_record(session: store.Session, rounds: list[Any]) -> dict[str, Any]:
 def sheet_document(session: store.Session, paper: str, locale: str) -> bytes:
     """The session's sheet as a PDF in ``locale``'s language, from the scores kept with its
     rounds."""
-    try:  # the scores kept with the rounds: no replay of the evening
+    try:  # the scores and states kept with the rounds: no replay of the evening
         session, rounds, result = kept_game(session)
+        states = [stored.after for stored in rounds]  # each holds its running totals
     except RulesError:  # a stored round no longer scores: the sheet prints why
-        (session, rounds), result = store.snapshot(session.id), None
+        (session, rounds), result, states = store.snapshot(session.id), None, None
     record = session_record(session, rounds)
-    return render_sheet(record, paper, locale, record["stake"], record["currency"], result)
+    return render_sheet(
+        record, paper, locale, record["stake"], record["currency"], result, states=states
+    )
