@@ -19,8 +19,11 @@ from typing import Any, TextIO
 
 from . import settings
 from .cli_errors import language, refuse, refusing
+from .disk import DiskFull
+from .pads import render_pad
 from .rules import RulesError, game
 from .rules.catalog import get_variant
+from .stakes import checked_stake
 
 COMMANDS = ("sheet", "pad", "export", "import", "backup")
 
@@ -55,9 +58,6 @@ def add_commands(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
-    # the database and printing load only when one of these commands runs (start-up)
-    from .disk import DiskFull
-
     stdout = stdout or sys.stdout
     work = {
         "sheet": _sheet,
@@ -102,10 +102,9 @@ def _write(path: str | None, data: bytes, stdout: TextIO) -> None:
 
 
 def _sheet(args: argparse.Namespace, stdout: TextIO) -> int:
-    # printing (WeasyPrint) loads only to print (start-up)
+    # the stored sheet's modules (and the database library) load only to print (start-up)
     from .exchange import load_file
     from .sheets import render_sheet
-    from .stakes import checked_stake
 
     checked = load_file(args.file)
     session = checked["session"]
@@ -130,9 +129,6 @@ def _sheet(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _pad(args: argparse.Namespace, stdout: TextIO) -> int:
-    # printing (WeasyPrint) loads only to print (start-up)
-    from .pads import render_pad
-
     variant = get_variant(args.variant)
     low, high = variant.players
     players = args.players if args.players is not None else min(max(low, 4), high)
