@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The Flask app (see :func:`scorekeeper.app.create_app`)."""
+    # loaded when called: importing the package (and its engine) loads no Flask
     from .app import create_app as factory
 
     return factory(test_config)

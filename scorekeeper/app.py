@@ -4,24 +4,35 @@ and blueprints."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import secrets
+from contextlib import ExitStack
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, render_template, request
+from babel import Locale
+from flask import Flask, g, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, SecurityError, ServiceUnavailable
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
+from . import db, formatting, rate_limits, settings, static_files, trouble
+from .errors import json_error
 from .extensions import babel, cache, compress, csrf
-from .i18n import here
+from .i18n import gettext as _
+from .i18n import here, say_here
 from .i18n import lazy_gettext as _l
+from .limits import Busy
 from .links import phones_cannot_reach, share_url
 from .log_privacy import TokensHidden
+from .rules import RulesError
+from .rules.arranger import search_budget
+from .views import BLUEPRINTS
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = PROJECT_ROOT / "translations"
@@ -106,26 +117,6 @@ def _locale() -> str | None:
     return request.accept_languages.best_match(LANGUAGES)
 
 
-def _from_environment() -> dict[str, Any]:
-    settings: dict[str, Any] = {}
-    for name in (
-        "SECRET_KEY",
-        "BASE_URL",
-        "PROXY_HOPS",
-        "LAN_URL",
-        "LOCAL_ONLY",
-        "REPLICA",
-        "REPLICA_SYNC_SECONDS",
-    ):
-        value = os.environ.get(f"SCOREKEEPER_{name}")
-        if value is not None:
-            settings[name] = value
-    trusted = os.environ.get("SCOREKEEPER_TRUSTED_HOSTS")
-    if trusted is not None:  # Flask's TRUSTED_HOSTS: the only Host headers answered
-        settings["TRUSTED_HOSTS"] = [host.strip() for host in trusted.split(",") if host.strip()]
-    return settings
-
-
 def _proxy_hops(app: Flask) -> int:
     raw = app.config.get("PROXY_HOPS", 0)
     try:
@@ -151,17 +142,15 @@ def _check_base_url(base: Any) -> None:
 def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app with its settings read (defaults, environment, instance/config.py) and
     nothing else done: no database opened or made."""
+    instance = PROJECT_ROOT / "instance"
     app = Flask(
         __name__,
-        instance_path=str(PROJECT_ROOT / "instance"),
+        instance_path=str(instance),
         instance_relative_config=True,
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),
     )
-    instance = Path(app.instance_path)
-    instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
-        DATABASE=os.environ.get("SCOREKEEPER_DATABASE", str(instance / "scorekeeper.sqlite")),
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         # the cookie is sent only when it changed: a picker's or a poll's answer arriving
         # after a save would otherwise put back the cookie without the save's message
@@ -178,11 +167,8 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         BASE_URL=None,
         PROXY_HOPS=0,
     )
-    app.config.from_mapping(_from_environment())
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-    else:
-        app.config.from_mapping(test_config)
+    # the database, the environment, the instance's config.py
+    app.config.from_mapping(settings.read(test_config, instance))
     return app
 
 
@@ -195,7 +181,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     else:
         _check_secret_key(app.config["SECRET_KEY"], "the configuration")
     _check_base_url(app.config.get("BASE_URL"))
-    _check_database(Path(app.config["DATABASE"]))
+    db.check_folder(Path(app.config["DATABASE"]))
     hops = _proxy_hops(app)
     if hops:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
@@ -203,9 +189,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
     app.session_interface = SessionCookies()
     app.logger.addFilter(TokensHidden())  # "Exception on /s/<edit token>/..." and its traceback
-
-    from . import db, disk, rate_limits, static_files, trouble
-    from .views import BLUEPRINTS
 
     @app.before_request
     def forms_are_small() -> None:
@@ -218,19 +201,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     def one_search_budget_per_request() -> None:
         # a round save or a referee page arranges several hands: together, not each, they
         # get the arranger's budget, so no page can hold a thread for long
-        from contextlib import ExitStack
-
-        from flask import g
-
-        from .rules.arranger import search_budget
-
         g.search_budget = ExitStack()
         g.search_budget.enter_context(search_budget())
 
     @app.teardown_request
     def end_search_budget(_error: BaseException | None) -> None:
-        from flask import g
-
         budget = g.pop("search_budget", None)
         if budget is not None:
             budget.close()
@@ -271,10 +246,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         return response
 
     app.url_map.converters["int"] = RowId  # before the routes that use it are added
+    rate_limits.init_app(app)  # before the blueprints that put it around their views
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
-    rate_limits.init_app(app)
-    disk.init_app(app)
 
     @app.context_processor
     def template_helpers() -> dict[str, Any]:
@@ -299,21 +273,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             )
         return response
 
-    from . import formatting
-
     formatting.init_app(app)
 
     register_error_pages(app)
     trouble.register(app)  # the database busy, damaged or failing: a page, not a traceback
     return app
-
-
-def _check_database(database: Path) -> None:
-    if not database.parent.is_dir():
-        raise RuntimeError(
-            f"the database's folder {database.parent} does not exist: create it, or set "
-            "SCOREKEEPER_DATABASE to a file in a folder that does"
-        )
 
 
 def _rendered_folder(beside: Path) -> str:
@@ -334,8 +298,6 @@ def _rendered_folder(beside: Path) -> str:
 def _code_version() -> str:
     """A fingerprint of the code, templates and catalogs that render pages (their names,
     sizes and times): every worker of one version has the same, a new version another."""
-    import hashlib
-
     parts = []
     for folder in ("scorekeeper", "templates", "translations"):
         for path in sorted((PROJECT_ROOT / folder).rglob("*")):
@@ -350,16 +312,12 @@ def _code_version() -> str:
 @functools.cache
 def _own_name(code: str) -> str:
     """A language's name in itself ("Deutsch"), capitalised (Babel reads it from its data)."""
-    from babel import Locale
-
     name = Locale.parse(code).get_display_name(code) or code
     return name[:1].upper() + name[1:]
 
 
 def language_links() -> list[tuple[str, str, str]]:
     """(code, the language's own name, this page in it) for the footer's selector."""
-    from flask import url_for
-
     # only the query arguments that choose what a page shows: others (?msg=..., _anchor,
     # _method) would be kept in a cached page for every later viewer, or break url_for
     shown = {name: request.args[name] for name in PAGE_ARGUMENTS if name in request.args}
@@ -394,13 +352,6 @@ ERROR_PAGES = {
 
 def register_error_pages(app: Flask) -> None:
     """Errors map to statuses here, in one place: JSON under /api/, a page elsewhere."""
-    from werkzeug.exceptions import HTTPException, SecurityError, ServiceUnavailable
-
-    from .errors import json_error
-    from .i18n import gettext as _
-    from .i18n import say_here
-    from .limits import Busy
-    from .rules import RulesError
 
     @app.errorhandler(CSRFError)
     def csrf_failed(_error: CSRFError):

@@ -11,11 +11,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
+from . import evening_cli, replica_cli, rules
+from .cli_errors import language, refuse, refusing
+from .i18n import say_in
+from .rules.arranger import search_budget
+from .rules.errors import RulesError
+from .rules.reading import MOST_REQUEST_BYTES, parse_json_request
+
 QUESTIONS = ("variants", "check", "arrange", "score", "game")
-EXIT_BAD_INPUT = 2
 
 
 def _print_json(data: Any, stream: TextIO) -> None:
@@ -23,29 +29,8 @@ def _print_json(data: Any, stream: TextIO) -> None:
     stream.write("\n")
 
 
-def refuse(message: Any, field: str | None, stream: TextIO, lang: str = "en") -> int:
-    """Bad input: one line of JSON ``{"error", "field"}`` in ``lang``, exit 2."""
-    from .i18n import say_in
-
-    said = say_in(message, lang)
-    stream.write(json.dumps({"error": said, "field": field}, ensure_ascii=False) + "\n")
-    return EXIT_BAD_INPUT
-
-
-def refusing(command: Callable[[], int], stream: TextIO, lang: str = "en") -> int:
-    """The exit code of ``command``; input the engine refuses is :func:`refuse`'d instead."""
-    from .rules.errors import RulesError
-
-    try:
-        return command()
-    except RulesError as error:
-        return refuse(error.message, error.field, stream, lang)
-
-
 def _read_request(path: str | None, stdin: TextIO) -> str | bytes:
     """The raw question, read no further than the reader's limit (it refuses anything longer)."""
-    from .rules.reading import MOST_REQUEST_BYTES
-
     most = MOST_REQUEST_BYTES + 1
     if path in (None, "-"):
         if stdin.isatty():
@@ -62,9 +47,6 @@ def answer(question: str, request: Any) -> dict[str, Any]:
     >>> answer("variants", {})["variants"][0]["id"]
     'rummy'
     """
-    from . import rules
-    from .rules.errors import RulesError
-
     if question == "variants":
         return rules.variants()
     if not isinstance(request, dict):
@@ -75,10 +57,6 @@ def answer(question: str, request: Any) -> dict[str, Any]:
 def _run_question(
     question: str, path: str | None, stdout: TextIO, stdin: TextIO, lang: str = "en"
 ) -> int:
-    from .i18n import say_in
-    from .rules.arranger import search_budget
-    from .rules.reading import parse_json_request
-
     try:
         text = _read_request(path, stdin)
     except OSError as error:
@@ -93,16 +71,6 @@ def _run_question(
         return 0
 
     return refusing(ask, stdout, lang)
-
-
-def _language(value: str) -> str:
-    from .i18n import base, languages
-
-    if base(value) not in languages():
-        raise argparse.ArgumentTypeError(
-            f"{value!r} is not a language we speak: {', '.join(languages())}"
-        )
-    return base(value)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -122,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("file", nargs="?", help="JSON request (default: standard input)")
         sub.add_argument(
             "--lang",
-            type=_language,
+            type=language,
             default="en",
             help="say reasons, explain lines and errors in this language (en, de, fr, vi)",
         )
@@ -149,18 +117,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--replica", help="copy the database continuously to this URL (file://, s3://, sftp://)"
     )
-    from . import replica
-
-    replica.add_command(commands)
-    from .evening_cli import add_commands
-
-    add_commands(commands)
+    replica_cli.add_command(commands)
+    evening_cli.add_commands(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "serve":
+        # gunicorn and the web app load only to serve: the engine's questions start light
         from .server import serve
 
         serve(
@@ -173,13 +138,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 0
     if args.command == "restore":
-        from .replica import run_command
-
-        return run_command(args, sys.stdout)
-    from .evening_cli import COMMANDS, run
-
-    if args.command in COMMANDS:
-        return run(args)
+        return replica_cli.run(args, sys.stdout)
+    if args.command in evening_cli.COMMANDS:
+        return evening_cli.run(args)
     return _run_question(args.command, args.file, sys.stdout, sys.stdin, args.lang)
 
 

@@ -1,4 +1,9 @@
-"""The database: one SQLite file under instance/, opened per request, upgraded by migrations."""
+"""The database: one SQLite file under instance/, upgraded by migrations.
+
+The web app opens it per request (Flask's ``g``, like Flask's own tutorial); the command
+line opens it by path for the length of a command (:func:`opened`). Either way the store
+reaches it through :func:`get_db`.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,9 @@ import contextlib
 import os
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from pathlib import Path
 
 import sqlite_utils
 from flask import Flask, current_app, g
@@ -252,7 +259,16 @@ def connect(path: str) -> sqlite_utils.Database:
 _kept = threading.local()
 
 
+# the database a command opened by its path (see opened()): answered before any app's
+_opened: ContextVar[tuple[str, sqlite_utils.Database] | None] = ContextVar(
+    "scorekeeper_opened_database", default=None
+)
+
+
 def get_db() -> sqlite_utils.Database:
+    explicit = _opened.get()
+    if explicit is not None:
+        return explicit[1]
     if "db" not in g:
         path = current_app.config["DATABASE"]
         kept = getattr(_kept, "db", None)
@@ -262,6 +278,28 @@ def get_db() -> sqlite_utils.Database:
             kept = _kept.db = (path, connect(path))
         g.db = kept[1]
     return g.db
+
+
+def database_path() -> str:
+    """The file :func:`get_db` answers from: the one a command opened, else the app's."""
+    explicit = _opened.get()
+    return explicit[0] if explicit is not None else current_app.config["DATABASE"]
+
+
+@contextlib.contextmanager
+def opened(path: str) -> Iterator[sqlite_utils.Database]:
+    """The database at ``path`` for work outside a request (the command line): checked and
+    brought up to date as the app does at its start, and what :func:`get_db` answers until
+    the block ends. Raises RuntimeError (a missing folder, :class:`Damaged`) or
+    sqlite3.Error with a message that says why it cannot be used."""
+    prepare(path)
+    db = connect(path)
+    token = _opened.set((path, db))
+    try:
+        yield db
+    finally:
+        _opened.reset(token)
+        db.conn.close()
 
 
 def close_db(_error: BaseException | None = None) -> None:
@@ -293,12 +331,27 @@ def check_intact(path: str) -> None:
         )
 
 
-def init_app(app: Flask) -> None:
-    app.teardown_appcontext(close_db)
-    if app.config.get("CHECK_DATABASE", True):
-        check_intact(app.config["DATABASE"])
-    db = connect(app.config["DATABASE"])
+def check_folder(database: Path) -> None:
+    if not database.parent.is_dir():
+        raise RuntimeError(
+            f"the database's folder {database.parent} does not exist: create it, or set "
+            "SCOREKEEPER_DATABASE to a file in a folder that does"
+        )
+
+
+def prepare(path: str, check: bool = True) -> None:
+    """Refuse a database that cannot be used (no folder; damaged, when ``check``), and apply
+    the migrations it lacks."""
+    check_folder(Path(path))
+    if check:
+        check_intact(path)
+    db = connect(path)
     try:
         migrate(db)
     finally:
         db.conn.close()
+
+
+def init_app(app: Flask) -> None:
+    app.teardown_appcontext(close_db)
+    prepare(app.config["DATABASE"], app.config.get("CHECK_DATABASE", True))

@@ -18,8 +18,7 @@ from scorekeeper.rules.variant import leaders
 
 from . import store
 from .one_at_a_time import only_one
-from .rules import RulesError, game, progress
-from .rules.messages import N_
+from .rules import progress
 
 # what is kept, and how (bumped when the kept columns change: every session rebuilds)
 LAYOUT = b"kept rounds 2: number"
@@ -45,26 +44,14 @@ def score_on(
 
 
 def played(request: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[Any, dict[str, Any]]]]:
-    """The engine's whole answer for a ``game`` request (what ``game`` answers), and each
-    round's score and the state after it as they are kept: one pass does both, so a long
-    game imported is stored with its kept scores and its first view replays nothing.
+    """The engine's whole answer for a ``game`` request and each round's score and the
+    state after it, stamped as they are kept (:func:`progress.played`), so a long game
+    imported is stored with its kept scores and its first view replays nothing.
 
     Raises the engine's RulesError, worded and placed as ``game`` words and places it."""
-    rounds = request.get("rounds", [])
-    bare = {key: value for key, value in request.items() if key != "rounds"}
-    kept: list[tuple[Any, dict[str, Any]]] = []
-    try:
-        if not isinstance(rounds, list):
-            raise RulesError(N_("'rounds' must be a list of rounds"), "rounds")
-        state: dict[str, Any] | None = None
-        for facts in rounds:
-            score, state = progress.step(bare, state, facts)
-            state["engine"] = ENGINE
-            kept.append((score, state))
-        answer = {**progress.standing(bare, state), "rounds": [score for score, _ in kept]}
-    except RulesError:
-        game(request)  # the whole game's own refusal (its field names), when it has one
-        raise
+    answer, kept = progress.played(request)
+    for _score, state in kept:
+        state["engine"] = ENGINE
     return answer, kept
 
 

@@ -3,7 +3,7 @@
 SQLite answers a write that finds no room with SQLITE_FULL ("database or disk is full"),
 and the rest of the system with OSError ENOSPC. Every write transaction of the store
 turns either into :class:`DiskFull`, which the pages answer with 503 and a page that says
-so (the round form shows the entry again), never a 500. The page cache (Flask-Caching's
+so (trouble.py; the round form shows the entry again), never a 500. The page cache (Flask-Caching's
 FileSystemCache) writes each page to a temporary file first and, finding no room, leaves
 that file behind; those are removed here, so they do not hold the little room there is.
 """
@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from flask import Flask, current_app, render_template
+from flask import current_app, has_app_context
 
 from .i18n import gettext as _
 
@@ -56,7 +56,8 @@ def said() -> Iterator[None]:
 def clean_cache_drafts() -> int:
     """Remove the page cache's leftover temporary files: empty ones, and any left for longer
     than a page takes to write. Returns how many went."""
-    folder = current_app.config.get("CACHE_DIR")
+    # the command line writes through no app, and so through no page cache
+    folder = current_app.config.get("CACHE_DIR") if has_app_context() else None
     if not folder:
         return 0
     removed = 0
@@ -74,18 +75,3 @@ def clean_cache_drafts() -> int:
 
 def message() -> str:
     return _("The server's disk is full: nothing was saved. Your entry is kept below.")
-
-
-def init_app(app: Flask) -> None:
-    @app.errorhandler(DiskFull)
-    def disk_full(_error: DiskFull):
-        page = render_template(
-            "error.html",
-            title=_("The server's disk is full"),
-            message=_(
-                "Nothing was saved, and nothing can be until whoever runs this server frees "
-                "some space. What you typed is still in the form: go back, and send it again "
-                "then."
-            ),
-        )
-        return page, 503, {"Retry-After": "60"}

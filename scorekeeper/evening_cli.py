@@ -2,7 +2,8 @@
 
 ``sheet`` and ``pad`` need no database; ``export``, ``import`` and ``backup`` work
 on the app's database (``SCOREKEEPER_DATABASE`` or ``instance/scorekeeper.sqlite``),
-safely while the server runs. Bad input exits 2 with ``{"error", "field"}``.
+safely while the server runs. None of them builds the web app: printing and the
+database are used directly. Bad input exits 2 with ``{"error", "field"}``.
 """
 
 from __future__ import annotations
@@ -11,10 +12,18 @@ import argparse
 import json
 import sqlite3
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
-from .cli import refuse, refusing
+from . import settings
+from .cli_errors import language, refuse, refusing
+from .disk import DiskFull
+from .pads import render_pad
+from .rules import RulesError, game
+from .rules.catalog import get_variant
+from .stakes import checked_stake
 
 COMMANDS = ("sheet", "pad", "export", "import", "backup")
 
@@ -26,12 +35,18 @@ def add_commands(commands: Any) -> None:
     sheet.add_argument("--paper", choices=("a4", "letter"), default="a4")
     sheet.add_argument("--stake", help="money per point, for the settlement (with --currency)")
     sheet.add_argument("--currency", help="ISO code such as EUR")
-    sheet.add_argument("--locale", default="en", help="how money is written (en, de, ...)")
+    sheet.add_argument(
+        "--locale", help="how money is written (en, de, ...; default: the sheet's language)"
+    )
+    sheet.add_argument(
+        "--lang", type=language, default="en", help="the sheet's words (en, de, fr, vi)"
+    )
     pad = commands.add_parser("pad", help="a blank score pad of a variant, as PDF")
     pad.add_argument("variant")
     pad.add_argument("-o", "--output", required=True)
     pad.add_argument("--players", type=int, default=None)
     pad.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    pad.add_argument("--lang", type=language, default="en", help="the pad's words (en, de, fr, vi)")
     export = commands.add_parser("export", help="a session (by its link) as JSON or CSV")
     export.add_argument("link", help="the session's edit or read-only link (or its last part)")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
@@ -42,13 +57,34 @@ def add_commands(commands: Any) -> None:
     backup.add_argument("path")
 
 
-def _app():
-    from .app import create_app
-    from .rules.errors import RulesError
+def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
+    stdout = stdout or sys.stdout
+    work = {
+        "sheet": _sheet,
+        "pad": _pad,
+        "import": _import,
+        "export": _export,
+        "backup": _backup,
+    }[args.command]
+    try:
+        return refusing(lambda: work(args, stdout), stdout)
+    except DiskFull:
+        return refuse("the disk is full: nothing was saved", None, stdout)
+    except OSError as error:
+        name = getattr(error, "filename", None) or ""
+        return refuse(f"cannot use {name}: {error.strerror or error}", None, stdout)
+
+
+@contextmanager
+def _database() -> Iterator[None]:
+    """The app's database, open for the command (no web app: the store reaches it by path)."""
+    # the database loads only for the commands that use it (start-up)
+    from .db import opened
 
     try:
-        return create_app()
-    except RuntimeError as error:  # a setting that cannot work (the database's folder, the key)
+        with opened(settings.read()["DATABASE"]):
+            yield
+    except RuntimeError as error:  # a database that cannot work (its folder, damaged)
         raise RulesError(str(error), None) from error
     except sqlite3.Error as error:
         raise RulesError(f"cannot open the database: {error}", None) from error
@@ -65,101 +101,92 @@ def _write(path: str | None, data: bytes, stdout: TextIO) -> None:
     Path(path).write_bytes(data)
 
 
-def run(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
-    from .disk import DiskFull
+def _sheet(args: argparse.Namespace, stdout: TextIO) -> int:
+    # the stored sheet's modules (and the database library) load only to print (start-up)
+    from .exchange import load_file
+    from .sheets import render_sheet
 
-    stdout = stdout or sys.stdout
-    try:
-        return refusing(lambda: _run(args, stdout), stdout)
-    except DiskFull:
-        return refuse("the disk is full: nothing was saved", None, stdout)
-    except OSError as error:
-        name = getattr(error, "filename", None) or ""
-        return refuse(f"cannot use {name}: {error.strerror or error}", None, stdout)
+    checked = load_file(args.file)
+    session = checked["session"]
+    stake, currency = checked_stake(
+        args.stake or session["stake"], args.currency or session["currency"]
+    )
+    record = {
+        "name": session["name"],
+        "created": session["created"],
+        "game": {
+            "variant": session["variant"],
+            "options": session["options"],
+            "players": session["players"],
+            "dealer": session["first_dealer"],
+            "rounds": [v["facts"] for v in _live(checked["history"])],
+        },
+    }
+    locale = args.locale or args.lang
+    document = render_sheet(record, args.paper, locale, stake, currency, lang=args.lang)
+    _write(args.output, document, stdout)
+    return 0
 
 
-def _run(args: argparse.Namespace, stdout: TextIO) -> int:
-    from . import exchange
-    from .rules import RulesError
+def _pad(args: argparse.Namespace, stdout: TextIO) -> int:
+    variant = get_variant(args.variant)
+    low, high = variant.players
+    players = args.players if args.players is not None else min(max(low, 4), high)
+    if not low <= players <= high:
+        raise RulesError(f"{variant.name} is for {low} to {high} players", "players")
+    _write(args.output, render_pad(variant.id, players, args.paper, args.lang), stdout)
+    return 0
 
-    if args.command == "sheet":
-        from .stakes import checked_stake
-        from .views.pdf_sheets import render_sheet
 
-        checked = exchange.load_file(args.file)
-        session = checked["session"]
-        stake, currency = checked_stake(
-            args.stake or session["stake"], args.currency or session["currency"]
+def _import(args: argparse.Namespace, stdout: TextIO) -> int:
+    # the database loads only for the commands that use it (start-up)
+    from . import derived, exchange, store
+
+    checked = exchange.load_file(args.file)
+    with _database():
+        session_id = store.import_session(
+            checked["session"],
+            checked["history"],
+            derived.summary_of_import(checked),
+            checked["kept"],
         )
-        record = {
-            "name": session["name"],
-            "created": session["created"],
-            "game": {
-                "variant": session["variant"],
-                "options": session["options"],
-                "players": session["players"],
-                "dealer": session["first_dealer"],
-                "rounds": [v["facts"] for v in _live(checked["history"])],
-            },
-        }
-        _write(args.output, render_sheet(record, args.paper, args.locale, stake, currency), stdout)
-        return 0
-    if args.command == "pad":
-        from .rules.catalog import get_variant
-        from .views.evening import render_pad
+        session = store.get_session(session_id)
+    print(json.dumps({"edit_link": f"/s/{session.edit_token}"}), file=stdout)
+    return 0
 
-        variant = get_variant(args.variant)
-        low, high = variant.players
-        players = args.players if args.players is not None else min(max(low, 4), high)
-        if not low <= players <= high:
-            raise RulesError(f"{variant.name} is for {low} to {high} players", "players")
-        _write(args.output, render_pad(variant.id, players, args.paper), stdout)
-        return 0
-    if args.command == "import":
-        data = exchange.load_file(args.file)
-        with _app().test_request_context():
-            from . import derived, store
 
-            checked = data
-            summary = derived.summary_of_import(checked)
-            session = store.get_session(
-                store.import_session(
-                    checked["session"], checked["history"], summary, checked["kept"]
-                )
-            )
-            print(json.dumps({"edit_link": f"/s/{session.edit_token}"}), file=stdout)
-        return 0
-    if args.command == "export":
-        token = args.link.rstrip("/").rsplit("/", 1)[-1]
-        with _app().test_request_context():
-            from . import store
+def _export(args: argparse.Namespace, stdout: TextIO) -> int:
+    # the database loads only for the commands that use it (start-up)
+    from . import exchange, store
 
-            found = store.find_session(token)
-            if found is None:
-                raise RulesError("no session has this link: copy the whole link", "link")
-            session, rounds = store.snapshot(found[0].id)
-            data = exchange.record(
-                session, rounds, store.versions_of(session), store.session_details(session.id)
-            )
-        if args.csv:
-            from .rules import game
+    token = args.link.rstrip("/").rsplit("/", 1)[-1]
+    with _database():
+        found = store.find_session(token)
+        if found is None:
+            raise RulesError("no session has this link: copy the whole link", "link")
+        session, rounds = store.snapshot(found[0].id)
+        data = exchange.record(
+            session, rounds, store.versions_of(session), store.session_details(session.id)
+        )
+    if args.csv:
+        _write(args.output, exchange.to_csv(data["game"], game(data["game"])).encode(), stdout)
+    else:
+        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        _write(args.output, text.encode("utf-8"), stdout)
+    return 0
 
-            _write(args.output, exchange.to_csv(data["game"], game(data["game"])).encode(), stdout)
-        else:
-            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-            _write(args.output, text.encode("utf-8"), stdout)
-        return 0
-    if args.command == "backup":
-        target = Path(args.path)
-        if target.exists():
-            raise RulesError(f"{target} exists already: choose a new file for the backup", "path")
-        with _app().test_request_context():
-            from . import store
 
-            store.backup(str(target))
-        print(json.dumps({"backup": str(target)}), file=stdout)
-        return 0
-    raise RulesError(f"unknown command {args.command}", None)
+def _backup(args: argparse.Namespace, stdout: TextIO) -> int:
+    # the database loads only for the commands that use it (start-up)
+    from . import store
+
+    target = Path(args.path)
+    if target.exists():
+        raise RulesError(f"{target} exists already: choose a new file for the backup", "path")
+    with _database():
+        store.backup(str(target))
+    print(json.dumps({"backup": str(target)}), file=stdout)
+    return 0
 
 
 def _live(history: list[dict[str, Any]]) -> list[dict[str, Any]]:

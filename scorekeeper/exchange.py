@@ -25,9 +25,8 @@ from typing import Any
 
 from . import derived, kept_json
 from .money import amount_text, digits_of
-from .printable import default_name, house_rules
 from .rules import RulesError, game
-from .rules.catalog import resolve
+from .rules.catalog import default_name, house_rules, resolve
 from .rules.messages import N_, Message
 from .rules.reading import MOST_REQUEST_BYTES, parse_json_request
 from .rules.settlement import settle_game

@@ -17,6 +17,8 @@ from flask_caching.backends.filesystemcache import FileSystemCache
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
+from .disk import clean_cache_drafts
+
 csrf = CSRFProtect()
 babel = Babel()
 # Pages and PDFs as rendered, shared by the server's worker processes (files beside the
@@ -47,8 +49,6 @@ def kept(key: tuple, version: object, make: Callable[[], Rendered]) -> Rendered:
         return found[1]
     rendered = make()
     if not cache.set(name, (version, rendered)):  # no room: its draft file stays behind
-        from .disk import clean_cache_drafts
-
         clean_cache_drafts()
     return rendered
 

@@ -15,8 +15,11 @@ from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
 from flask import Flask
 
-from .i18n import gettext, here, ngettext
-from .rules.cards import card_tokens
+from .i18n import gettext, here, install_in_templates, ngettext
+from .rules import cards
+from .rules.cards import card_tokens, format_card, parse_card
+from .rules.errors import RulesError
+from .rules.messages import Message, say
 from .rules.variant import RoundEnd
 
 SIGNED = "+#,##0;-#,##0"
@@ -102,8 +105,6 @@ def when(iso: str, kind: str = "datetime") -> str:
 def translated(value: Any) -> Any:
     """An engine message, or a word from the data (a variant's name, an option's label), in
     the page's language; anything else (a player's name, a number) as it is."""
-    from .rules.messages import Message, say
-
     speech = here()
     if isinstance(value, Message):
         if speech.lang == "en":
@@ -130,9 +131,6 @@ def option_value(value: Any, spec: Any = None) -> Any:
 def cards_text(tokens: Any) -> str:
     """Cards of an engine answer (the contract's text: "QH", "JK=5H") as the page's
     language writes them ("D♥", "Joker=5♥"); a token that is no card stays as it is."""
-    from .rules.cards import format_card, parse_card
-    from .rules.errors import RulesError
-
     lang = here().lang
     said = []
     for token in [tokens] if isinstance(tokens, str) else tokens:
@@ -193,8 +191,6 @@ def page_language() -> str:
 def picker_strings() -> dict[str, Any]:
     """Every word the card picker's script shows, in the page's language (the script has
     none of its own)."""
-    from .rules import cards
-
     faces = getattr(cards, "card_faces", None)
     lang = here().lang
     deck = [*cards.full_deck(1, 1)]
@@ -227,8 +223,6 @@ def deal_text(decks: int, jokers: int, cards: int) -> str:
 
 
 def init_app(app: Flask) -> None:
-    from .i18n import install_in_templates
-
     install_in_templates(app)
     app.add_template_global(picker_strings, "picker_strings")
     app.add_template_global(deal_text, "deal_text")

@@ -16,8 +16,8 @@ from scorekeeper.rules.records import VARIANTS
 from scorekeeper.rules.variant import Goal
 
 from . import derived, store
+from .one_at_a_time import StillWorking
 from .rules import RulesError, progress
-from .trouble import StillWorking
 
 WORK_ROUNDS = 40_000  # kept rounds read per visit (about a second on a busy core)
 REBUILD_COST = 20  # a round whose kept score must be worked out again costs this many

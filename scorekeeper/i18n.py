@@ -3,7 +3,9 @@
 The engine answers in English with every reason, explain line and error a
 :class:`~.rules.messages.Message` (its id and parameters). In a request the web
 shell says them with Flask-Babel's translations for the request's language; the
-CLI and the JSON API's ``lang`` load the same catalogs from ``translations/``.
+CLI and the JSON API's ``lang`` load the same catalogs from ``translations/``, and
+a printed sheet or pad speaks the language it is printed in (:func:`speaking`), in a
+request or not.
 
 A catalog that was not compiled yet is read from its ``.po`` file, so a fresh
 checkout speaks every language it has a catalog for.
@@ -12,7 +14,9 @@ checkout speaks every language it has a catalog for.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
@@ -21,6 +25,8 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
+from flask import g, has_request_context
+from flask_babel import get_locale, get_translations
 from flask_babel.speaklater import LazyString
 
 from .rules.messages import ENGLISH, say_all
@@ -102,22 +108,36 @@ class Speech:
 
 
 _ENGLISH_SPEECH = Speech(DEFAULT, NullTranslations())
+# the language chosen for what is said inside speaking(): over the request's own
+_chosen: ContextVar[Speech | None] = ContextVar("scorekeeper_speech", default=None)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[Speech]:
+    """Everything said inside the block (gettext, the pages' filters, numbers and dates) in
+    ``lang``, in a request or outside one: a sheet or pad printed in a chosen language."""
+    chosen = Speech(base(lang), translations(lang))
+    token = _chosen.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _chosen.reset(token)
 
 
 def here() -> Speech:
-    """The current request's language and catalog, as Flask-Babel chose them.
+    """The language and catalog words are said in: the one chosen by :func:`speaking`,
+    else the current request's, as Flask-Babel chose it.
 
     Looked up once per request and kept: Flask-Babel's own ``gettext`` walks the request
     context on every call, and a page says a few hundred words. Outside a request
-    (the CLI, a test building a sheet) the words are English."""
-    from flask import g, has_request_context
-
+    (the CLI, a test building a sheet) the words are English unless chosen."""
+    chosen = _chosen.get()
+    if chosen is not None:
+        return chosen
     if not has_request_context():
         return _ENGLISH_SPEECH
     speech = g.get("_speech")
     if speech is None:
-        from flask_babel import get_locale, get_translations
-
         locale = get_locale()
         if locale is None:
             return _ENGLISH_SPEECH

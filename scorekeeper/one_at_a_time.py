@@ -12,13 +12,23 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from filelock import FileLock, Timeout
-from flask import current_app
 
-from .trouble import StillWorking
+from .db import database_path
+
+# how long a request told "still working" waits before it asks again
+RETRY_SECONDS = 5
+
+
+class StillWorking(Exception):
+    """Another request is doing this work now (one at a time): ask again shortly."""
+
+    def __init__(self, retry_after: int = RETRY_SECONDS) -> None:
+        super().__init__(f"the work is being done by another request: retry in {retry_after} s")
+        self.retry_after = retry_after
 
 
 def lock_path(name: str, database: str | None = None) -> Path:
-    folder = Path(database or current_app.config["DATABASE"]).parent / "locks"
+    folder = Path(database or database_path()).parent / "locks"
     folder.mkdir(mode=0o700, exist_ok=True)
     return folder / f"{name}.lock"
 

@@ -19,6 +19,7 @@ from urllib.parse import quote
 import jinja2
 
 from . import i18n
+from .formatting import deal_text, number, option_value, signed, translated, when
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 RENDER_SLOTS = threading.BoundedSemaphore(2)
@@ -107,8 +108,6 @@ def templates() -> jinja2.Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         i18n.gettext, i18n.ngettext, newstyle=True
     )
-    from .formatting import deal_text, number, option_value, signed, translated, when
-
     # the pages' own filters: data words, numbers and dates in the reader's language
     env.filters.update(
         tr=translated, number=number, signed=signed, when=when, option_value=option_value
@@ -120,6 +119,7 @@ def templates() -> jinja2.Environment:
 @cache
 def _weasy() -> tuple[Any, Any, dict[str, Any]]:
     """WeasyPrint, its font configuration and the stylesheets: once per process."""
+    # WeasyPrint loads with the first PDF: the app and the command line start without it
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
@@ -141,7 +141,7 @@ def paper_of(value: object) -> str:
 
 def render(template: str, paper: str = "a4", **context: Any) -> bytes:
     """A template rendered to PDF bytes, within a render slot."""
-    from weasyprint import HTML
+    from weasyprint import HTML  # loaded with the first PDF (see _weasy)
 
     html = templates().get_template(template).render(**context)
     fonts, base, papers = _weasy()

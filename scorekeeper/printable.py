@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from scorekeeper.rules.catalog import get_variant, goal_of, resolve
+from scorekeeper.rules.catalog import default_name, get_variant, goal_of, house_rules, resolve
 from scorekeeper.rules.variant import Goal, RoundEnd
 
-from .rules import RulesError, game
+from .rules import RulesError
 from .rules.cards import rewrite_cards
+from .rules.progress import played
 from .rules.settlement import settle_game
 
 SYMBOLS = {"S": "♠", "H": "♡", "D": "♢", "C": "♣"}
@@ -93,28 +94,6 @@ class Printable:
     settlement: dict[str, Any] | None = None
     chart: dict[str, Any] | None = None
     error: str | None = None
-
-
-def default_name(variant_id: str, created: str, say: Callable[[Any], str] = str) -> str:
-    return f"{say(get_variant(variant_id).name)}, {created[:10]}"
-
-
-def house_rules(variant_id: str, options: dict[str, Any], players: int) -> list[tuple]:
-    """Every house rule in force, its value after the player count, and whether it was chosen."""
-    rules = resolve(variant_id, options, players)
-    specs = get_variant(variant_id).options
-    resolved = {
-        "decks": rules.decks,
-        "jokers": rules.jokers,
-        "cards": rules.cards,
-        "target": rules.target,
-        "rounds": rules.rounds,
-    }
-    listed = []
-    for name in specs:
-        value = resolved.get(name, rules.options.get(name))
-        listed.append((name, "—" if value is None else value, name in options))
-    return listed
 
 
 def ranks(totals: dict[str, int], players: list[str], goal: Goal) -> list[tuple[int, str]]:
@@ -220,10 +199,14 @@ def build(
     digits: int = 2,
     result: dict[str, Any] | None = None,
     say: Callable[[Any], str] = str,
+    states: list[dict[str, Any]] | None = None,
 ) -> Printable:
     """The printable sheet of a game record (see :mod:`scorekeeper.exchange` for its form),
-    from the engine's ``result`` for it when the caller already has it (kept per round);
-    ``say`` puts the sheet's own words in the reader's language (English as it is)."""
+    from the engine's ``result`` for it and the game's state after each round when the
+    caller already has them (kept per round; else worked out here in one pass). The
+    running totals are the engine's, read from those states, as the session page reads
+    them (score_sheet.py): nothing adds them up again. ``say`` puts the sheet's own words
+    in the reader's language (English as it is)."""
     request = record["game"]
     players = list(request["players"])
     variant = get_variant(request["variant"])
@@ -241,10 +224,12 @@ def build(
         house_rules=house_rules(variant.id, options, len(players)),
     )
     try:
-        result = result if result is not None else game(request)
+        if result is None or states is None:
+            result, kept = played(request)
+            states = [state for _score, state in kept]
     except RulesError as error:
         sheet.error = error.message
-        result = None
+        result, states = None, []
     renamed = result.get("names") or {} if result else {}
     if result and "players" in result:  # joiners and new names after seating changes
         players = sheet.players = list(result["players"])
@@ -256,11 +241,10 @@ def build(
     number = 0
     # a red symbol is a box of its own to lay out: a long evening prints them outlined
     red = len(request["rounds"]) <= RED_SUITS_UP_TO_ROUNDS
-    for facts, scored in zip(request["rounds"], scored_rounds, strict=False):
+    for facts, scored, after in zip(request["rounds"], scored_rounds, states, strict=False):
+        # the totals after the round by the latest names (a joiner's from their first seat)
+        running.update({renamed.get(p, p): total for p, total in after["totals"].items()})
         if "seating" in scored:  # a line of its own in the notes, no row of points
-            joiner = scored["seating"].get("join")
-            if joiner is not None:
-                running[renamed.get(joiner, joiner)] = scored["seating"]["total"]
             sheet.explain.append(
                 red_suits(" · ".join(say(line) for line in scored["explain"]), red)
             )
@@ -274,7 +258,6 @@ def build(
         deltas = {renamed.get(p, p): points for p, points in scored["delta"].items()}
         for p in players:
             delta = deltas.get(p, 0)
-            running[p] += delta
             series[p].append(running[p])
             mark = "*" if scored.get("bonuses", {}).get(p) else " "
             cells.append((f"{delta:+d}" if delta else "0", mark, f"({running[p]})"))

@@ -15,11 +15,12 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from flask import request
+from flask import Flask, Response, request
 from flask import session as cookie
-from flask_limiter import Limiter
+from flask_limiter import Limiter, RequestLimit
 from limits.storage import Storage
 
 SCHEME = "scorekeeper+sqlite"
@@ -102,21 +103,28 @@ def this_address() -> str:
     return "address:" + _hashed(request.remote_addr or "")
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
     """One limiter per app (Flask-Limiter keeps its storage and on/off switch on the
-    limiter, so apps sharing one would share them), put around the views it limits."""
-    from .views.evening import IMPORTS_PER_ADDRESS, IMPORTS_PER_PHONE, too_many_imports
-
+    limiter, so apps sharing one would share them), made before the blueprints that put
+    it around their views (:func:`limit_view`)."""
     beside = Path(app.config["DATABASE"]).parent
     app.config.setdefault("RATELIMIT_STORAGE_URI", f"{SCHEME}://{beside / 'rate-limits.sqlite'}")
     # counts that cannot be written (a full disk) let the import through to say so itself
     app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     limiter = Limiter(key_func=this_phone, app=app, headers_enabled=False)
-    endpoint = "evening.import_session"
-    view = app.view_functions[endpoint]
-    for limit, key in ((IMPORTS_PER_ADDRESS, this_address), (IMPORTS_PER_PHONE, this_phone)):
-        view = limiter.limit(limit, key_func=key, methods=["POST"], on_breach=too_many_imports)(
-            view
-        )
-    app.view_functions[endpoint] = view
     app.extensions["scorekeeper_limiter"] = limiter  # the views hold it only weakly
+
+
+def limit_view(
+    app: Flask,
+    endpoint: str,
+    limits: Iterable[tuple[str, Callable[[], str]]],
+    on_breach: Callable[[RequestLimit], Response],
+) -> None:
+    """Count the POSTs to ``endpoint``: each (limit, whose count) of ``limits``; past one,
+    ``on_breach`` answers instead of the view."""
+    limiter = app.extensions["scorekeeper_limiter"]
+    view = app.view_functions[endpoint]
+    for limit, key in limits:
+        view = limiter.limit(limit, key_func=key, methods=["POST"], on_breach=on_breach)(view)
+    app.view_functions[endpoint] = view

@@ -33,7 +33,7 @@ import sysconfig
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -530,12 +530,9 @@ def health() -> dict[str, Any]:
     return {"configured": True, **status}
 
 
-def prepared(url: str | None = None) -> Replication | None:
-    """Replication of the app's database to ``url`` (or the configured REPLICA), None without
-    a replica; a missing database is restored from the replica first."""
-    from .app import configured_app
-
-    config = configured_app().config
+def prepared(config: Mapping[str, Any], url: str | None = None) -> Replication | None:
+    """Replication of the database ``config`` names (its DATABASE) to ``url`` (or its
+    REPLICA), None without a replica; a missing database is restored from the replica first."""
     url = url or config.get("REPLICA")
     if not url:
         return None
@@ -553,32 +550,3 @@ def prepared(url: str | None = None) -> Replication | None:
     if database.parent.is_dir():  # the app refuses a missing folder in its own words
         restore_if_missing(url, database, _say)
     return Replication(database, url, sync_seconds)
-
-
-def add_command(commands: Any) -> None:
-    """``scorekeeper restore URL [-o PATH] [--timestamp T] [--force]``."""
-    command = commands.add_parser("restore", help="rebuild the database from its replica")
-    command.add_argument("url", help="the replica: file:///..., s3://bucket/path, sftp://...")
-    command.add_argument(
-        "-o", "--output", help="the database to write (default: the app's database)"
-    )
-    command.add_argument(
-        "--timestamp", help="the state at this moment (2026-11-25T21:30:00Z) instead of the latest"
-    )
-    command.add_argument(
-        "--force", action="store_true", help="replace an existing database (stop the server first)"
-    )
-
-
-def run_command(args: Any, stdout: Any) -> int:
-    """Restore as asked; prints what the database holds, or refuses in one line (exit 2)."""
-    from .app import configured_app
-    from .cli import refuse
-
-    output = Path(args.output or configured_app().config["DATABASE"])
-    try:
-        found = restore(args.url, output, args.timestamp, args.force)
-    except ReplicaError as error:
-        return refuse(error.message, None, stdout)
-    print(json.dumps({"restored": str(output.absolute()), **found}), file=stdout)
-    return 0

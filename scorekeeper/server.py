@@ -27,6 +27,7 @@ from .app import MAX_CONTENT_LENGTH, create_app
 from .gunicorn_worker import worker_class
 from .request_log import FORMAT as ACCESS_LOG_FORMAT
 from .request_log import RequestLog
+from .settings import read as read_settings
 
 # the cores this process may use (a container or taskset may allow fewer than the machine's)
 WORKERS = min(2 * len(os.sched_getaffinity(0)), 16)
@@ -85,7 +86,8 @@ def serve(
     phones_url = url_for_phones(host, port)
     tell_the_workers(host, phones_url)
     try:
-        replication = replica.prepared(replica_url)  # a missing database is restored first
+        # a missing database is restored first
+        replication = replica.prepared(read_settings(), replica_url)
         app = create_app()  # a bad setting is refused here, once, before any worker starts
     except replica.ReplicaError as error:
         _refuse(error.message)

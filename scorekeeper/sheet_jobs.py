@@ -9,14 +9,13 @@ cache), and the request that asked gets a page saying so that asks again by itse
 One sheet is made at a time on the whole server: asking for a sheet while one is being
 made starts nothing (a lock per sheet and one for all of them), and the page asks again.
 
-    python -m scorekeeper.sheet_jobs < job.json   (started by :func:`start`, not by hand)
+    python -m scorekeeper.sheet_worker < job.json   (started by :func:`start`, not by hand)
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import subprocess
 import sys
 import threading
@@ -24,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock, Timeout
 from flask import current_app
 from flask_caching.backends import FileSystemCache, MemcachedCache, RedisCache
 
@@ -40,7 +40,6 @@ SHARED_CACHES = (FileSystemCache, RedisCache, MemcachedCache)
 RETRY_SECONDS = 5
 JOBS_LOCK = "sheet-jobs"
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-NICENESS = 10
 # what a job's app needs of the asking app's configuration
 PASSED = (
     "DATABASE",
@@ -67,7 +66,7 @@ def _name(key: tuple) -> str:
     return "sheet-" + hashlib.sha256(repr(key).encode()).hexdigest()[:20]
 
 
-def _failed_key(key: tuple) -> str:
+def failed_key(key: tuple) -> str:
     return "failed\x1f" + _name(key)
 
 
@@ -86,7 +85,7 @@ def ready(key: tuple, version: int) -> bytes | None:
 
 def failed(key: tuple, version: int) -> bool:
     """Whether the last try to make this sheet at this version failed."""
-    return cache.get(_failed_key(key)) == version
+    return cache.get(failed_key(key)) == version
 
 
 def start(key: tuple, token: str, paper: str, locale: str) -> None:
@@ -98,7 +97,7 @@ def start(key: tuple, token: str, paper: str, locale: str) -> None:
     config = {name: current_app.config.get(name) for name in PASSED}
     job = {"config": config, "key": list(key), "token": token, "paper": paper, "locale": locale}
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.sheet_jobs"],
+        [sys.executable, "-m", "scorekeeper.sheet_worker"],
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         cwd=PACKAGE_ROOT,  # `-m` finds this very package first: the job runs the asker's code
@@ -112,9 +111,9 @@ def start(key: tuple, token: str, paper: str, locale: str) -> None:
     threading.Thread(target=process.wait, daemon=True).start()
 
 
-def _make(job: dict[str, Any], render: Callable[[], None]) -> None:
-    from filelock import FileLock, Timeout
-
+def make(job: dict[str, Any], render: Callable[[], None]) -> None:
+    """Run ``render`` for ``job`` (see :mod:`.sheet_worker`) unless another process is
+    making the same sheet; after any other long sheet being made."""
     database = job["config"]["DATABASE"]
     mine = FileLock(lock_path(_name(tuple(job["key"])), database), timeout=0)
     try:
@@ -126,29 +125,3 @@ def _make(job: dict[str, Any], render: Callable[[], None]) -> None:
             render()
     finally:
         mine.release()
-
-
-def main() -> None:
-    job = json.load(sys.stdin)
-    os.nice(NICENESS)
-    from .app import create_app
-    from .views.access import open_session
-    from .views.pdf_sheets import sheet_document
-
-    app = create_app({**job["config"], "CHECK_DATABASE": False})
-    key, token, paper, locale = tuple(job["key"]), job["token"], job["paper"], job["locale"]
-
-    def render() -> None:
-        with app.test_request_context(f"/s/{token}/sheet.pdf?paper={paper}&lang={locale}"):
-            session, _ = open_session(token)
-            try:
-                kept(key, session.revision, lambda: sheet_document(session, paper, locale))
-            except Exception:
-                cache.set(_failed_key(key), session.revision)  # not tried again at this revision
-                raise
-
-    _make(job, render)
-
-
-if __name__ == "__main__":
-    main()

@@ -396,27 +396,25 @@ def scored_rounds(
     session_id: int, last: int | None = None, every_state: bool = True
 ) -> list[ScoredRound]:
     """The live rounds with their kept scores, in order: only the ``last`` ones if given;
-    without ``every_state`` only the last round's state is read back (the others' ``after``
-    is empty: reading a state costs as much as reading a score)."""
+    without ``every_state`` only the last round's state is read back whole (the others'
+    ``after`` holds only its running totals: reading a state costs as much as reading a
+    score)."""
     sql = (
-        "select id, position, facts, updated, score, after from rounds "
-        "where session_id = ? and deleted = 0 order by position desc"
+        "select id, position, facts, updated, score, after, json_extract(after, '$.totals') "
+        "from rounds where session_id = ? and deleted = 0 order by position desc"
     )
     params: list[Any] = [session_id]
     if last is not None:
         sql += " limit ?"
         params.append(last)
     rows = get_db().execute(sql, params).fetchall()
-    return [
-        ScoredRound(
-            r[0],
-            r[1],
-            json.loads(r[2]),
-            r[3],
-            *_decoded(r[4], r[5] if every_state or not i else None),
-        )
-        for i, r in reversed(list(enumerate(rows)))
-    ]
+    rounds = []
+    for i, r in reversed(list(enumerate(rows))):
+        score, after = _decoded(r[4], r[5] if every_state or not i else None)
+        if not after and r[6] is not None:
+            after = {"totals": json.loads(r[6])}
+        rounds.append(ScoredRound(r[0], r[1], json.loads(r[2]), r[3], score, after))
+    return rounds
 
 
 def scored_snapshot(session_id: int) -> tuple[Session, list[ScoredRound]]:
@@ -925,8 +923,6 @@ def backup(path: str) -> None:
     Pages are copied in steps; a write by the server in between restarts the copy
     of what changed, so the copy is one moment of the database while saves go on.
     """
-    import sqlite3
-
     target = sqlite3.connect(path)
     try:
         get_db().conn.backup(target, pages=256)

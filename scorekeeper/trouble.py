@@ -1,6 +1,7 @@
 """When the database cannot answer: a page that says why, never a traceback.
 
-Three cases, told apart by SQLite's own error code:
+A full disk is said as such (503: nothing was saved). The database's own trouble comes in
+three cases, told apart by SQLite's own error code:
 
 - another request holds the write lock past the busy timeout (or a long game's kept
   scores are being worked out by another request): 503 with Retry-After, and a page that
@@ -15,19 +16,13 @@ import sqlite3
 
 from flask import Flask, current_app, render_template, request
 
+from .disk import DiskFull
+from .errors import json_error
 from .i18n import gettext as _
+from .one_at_a_time import RETRY_SECONDS, StillWorking
 
-RETRY_SECONDS = 5
 DAMAGED = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
 BUSY = {"SQLITE_BUSY", "SQLITE_LOCKED"}
-
-
-class StillWorking(Exception):
-    """Another request is doing this work now (one at a time): ask again shortly."""
-
-    def __init__(self, retry_after: int = RETRY_SECONDS) -> None:
-        super().__init__(f"the work is being done by another request: retry in {retry_after} s")
-        self.retry_after = retry_after
 
 
 def kind_of(error: sqlite3.Error) -> str:
@@ -43,8 +38,6 @@ def kind_of(error: sqlite3.Error) -> str:
 
 
 def _answer(title: str, message: str, status: int, retry_after: int | None = None):
-    from .errors import json_error
-
     if request.path.startswith("/api/"):
         response = json_error(message, None, status)
     else:
@@ -74,6 +67,19 @@ def _busy(retry_after: int):
 
 
 def register(app: Flask) -> None:
+    @app.errorhandler(DiskFull)
+    def disk_full(_error: DiskFull):
+        page = render_template(
+            "error.html",
+            title=_("The server's disk is full"),
+            message=_(
+                "Nothing was saved, and nothing can be until whoever runs this server frees "
+                "some space. What you typed is still in the form: go back, and send it again "
+                "then."
+            ),
+        )
+        return page, 503, {"Retry-After": "60"}
+
     @app.errorhandler(StillWorking)
     def still_working(error: StillWorking):
         return _busy(error.retry_after)

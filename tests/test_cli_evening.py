@@ -82,3 +82,33 @@ def test_bad_input_exits_2_naming_the_problem(tmp_path):
     done = scorekeeper("backup", tmp_path / "b.sqlite", database=tmp_path / "gone" / "club.sqlite")
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "gone does not exist" in json.loads(done.stdout)["error"]
+
+
+def test_a_sheet_in_german_writes_its_words_and_its_money_in_german(tmp_path):
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(GAME))
+    out = tmp_path / "sheet.pdf"
+    done = scorekeeper(
+        "sheet", game, "-o", out, "--stake", "0.10", "--currency", "usd", "--lang", "de"
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = text_of(out)
+    # the catalog's words: Runde, Geber, Summe; Ana "ausgemacht" (went out)
+    assert any(line.startswith("Runde Geber") for line in lines)
+    assert "1 Ana Ana ausgemacht +17 (17) 0 (0)" in lines
+    assert "Summe 17 5" in lines
+    # Ben pays 12 x 0.10 USD, written as German writes dollars
+    assert "Ben → Ana: 1,20 $" in lines
+
+
+def test_a_pad_in_german(tmp_path):
+    out = tmp_path / "pad.pdf"
+    assert scorekeeper("pad", "kaluki", "-o", out, "--players", "3", "--lang", "de").returncode == 0
+    text = " ".join(text_of(out))
+    assert "Spieler 3" in text and "Summe" in text and "Player" not in text
+
+
+def test_an_unknown_language_is_refused(tmp_path):
+    done = scorekeeper("pad", "kaluki", "-o", tmp_path / "pad.pdf", "--lang", "xx")
+    assert done.returncode == 2 and "'xx' is not a language we speak" in done.stderr
+    assert not (tmp_path / "pad.pdf").exists()

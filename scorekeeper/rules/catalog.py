@@ -21,7 +21,7 @@ scorekeeper.rules.errors.OptionError: option 'end' of rami must be one of thresh
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property, lru_cache
@@ -379,6 +379,29 @@ def goal_of(variant_id: str, options: Mapping[str, Any] | None = None) -> Goal:
         return resolve(variant_id, options or {}).goal
     except OptionError:
         return get_variant(variant_id).goal
+
+
+def default_name(variant_id: str, created: str, say: Callable[[Any], str] = str) -> str:
+    """What a game is called when the table named it nothing: its variant and its date."""
+    return f"{say(get_variant(variant_id).name)}, {created[:10]}"
+
+
+def house_rules(variant_id: str, options: dict[str, Any], players: int) -> list[tuple]:
+    """Every house rule in force, its value after the player count, and whether it was chosen."""
+    rules = resolve(variant_id, options, players)
+    specs = get_variant(variant_id).options
+    resolved = {
+        "decks": rules.decks,
+        "jokers": rules.jokers,
+        "cards": rules.cards,
+        "target": rules.target,
+        "rounds": rules.rounds,
+    }
+    listed = []
+    for name in specs:
+        value = resolved.get(name, rules.options.get(name))
+        listed.append((name, "—" if value is None else value, name in options))
+    return listed
 
 
 def variants() -> dict[str, Any]:

@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .catalog import goal_of
-from .games import play_on
+from .errors import RulesError
+from .games import game, play_on
+from .messages import N_
 from .settlement import settle
 
 NO_TALLY = {"paid": [], "all_pay": True, "any_transfers": False}
@@ -28,6 +30,27 @@ def step(
     scored = answer["rounds"][0]
     state["tally"] = _tallied(before["tally"] if before else NO_TALLY, scored)
     return scored, state
+
+
+def played(request: Mapping[str, Any]) -> tuple[dict[str, Any], list[tuple[Any, dict[str, Any]]]]:
+    """The engine's whole answer for a ``game`` request (what ``game`` answers), and each
+    round's score and the state after it (its running totals among them): one pass does
+    both. Raises RulesError, worded and placed as ``game`` words and places it."""
+    rounds = request.get("rounds", [])
+    bare = {key: value for key, value in request.items() if key != "rounds"}
+    kept: list[tuple[Any, dict[str, Any]]] = []
+    try:
+        if not isinstance(rounds, list):
+            raise RulesError(N_("'rounds' must be a list of rounds"), "rounds")
+        state: dict[str, Any] | None = None
+        for facts in rounds:
+            score, state = step(bare, state, facts)
+            kept.append((score, state))
+        answer = {**standing(bare, state), "rounds": [score for score, _ in kept]}
+    except RulesError:
+        game(request)  # the whole game's own refusal (its field names), when it has one
+        raise
+    return answer, kept
 
 
 def _tallied(tally: Mapping[str, Any], scored: Mapping[str, Any]) -> dict[str, Any]:

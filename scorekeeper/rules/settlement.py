@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .catalog import goal_of
 from .errors import RulesError
 from .messages import N_
 from .variant import leaders
@@ -184,8 +185,6 @@ def settle_game(
     A game pays when its table plays for chips (``pay``) or when every point it
     recorded was a payment (Phỏm, Continental); then the transfers are netted.
     """
-    from .catalog import goal_of
-
     rounds = [scored for scored in result["rounds"] if "delta" in scored]  # not seating lines
     renamed = result.get("names") or {}  # a payment made before a rename, by the new name
     transfers = [

@@ -23,48 +23,34 @@ from flask import (
     send_file,
     url_for,
 )
+from flask.blueprints import BlueprintSetupState
 from flask_limiter import RequestLimit
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from scorekeeper.rules.catalog import resolve
+from scorekeeper.rules.catalog import default_name
 from scorekeeper.rules.records import VARIANTS
-from scorekeeper.rules.variant import SCORING_NUMBERS, Goal
+from scorekeeper.rules.variant import Goal
 
-from .. import derived, exchange, game_stats, store
+from .. import derived, exchange, game_stats, rate_limits, store
 from .. import pdf as printing
 from ..extensions import kept
-from ..formatting import number_text, translated
+from ..formatting import translated
 from ..i18n import gettext as _
 from ..links import share_url
 from ..money import amount_text, digits_of
-from ..printable import default_name
+from ..pads import render_pad
 from ..rules import RulesError, game
 from ..rules.reading import MOST_REQUEST_BYTES
 from ..score_sheet import build_sheet, kept_figures
+from ..sheets import BASIS_TEXT
 from ..stakes import checked_stake, kept_stake, stake_left_out
 from .access import device_id, open_session, remember, require_edit
-from .pdf_sheets import BASIS_TEXT, page_locale
+from .pdf_sheets import page_locale
 
 bp = Blueprint("evening", __name__)
-
-PAD_ROUNDS = 24
-# the scoring numbers the pad names in its own short words; every other one is listed
-# with the rules page's label
-PAD_NAMED = {
-    "start",
-    "knock_limit",
-    "rummy_bonus",
-    "undercut_bonus",
-    "unopened_surcharge",
-    "rummy_surcharge",
-    "rummy_unopened_table_surcharge",
-    "out_bonus",
-    "end_bonus",
-    "end_bonus_per_round_won",
-}
 
 
 class DetailsForm(FlaskForm):
@@ -198,7 +184,7 @@ IMPORTS_PER_ADDRESS = "20 per day"
 
 
 def too_many_imports(limit: RequestLimit) -> Response:
-    """The import page again, saying why (counted in rate_limits.py)."""
+    """The import page again, saying why (counted by :func:`limit_imports`)."""
     error = _(
         "%(count)s files were imported from here lately: wait a while, then import again.",
         count=limit.limit.amount,
@@ -222,9 +208,11 @@ def import_session():
         except RulesError as refused:
             error = translated(refused.message) + (f" ({refused.field})" if refused.field else "")
         else:
-            summary = derived.summary_of_import(checked)
             session_id = store.import_session(
-                checked["session"], checked["history"], summary, checked["kept"]
+                checked["session"],
+                checked["history"],
+                derived.summary_of_import(checked),
+                checked["kept"],
             )
             session = store.get_session(session_id)
             remember(session, True)
@@ -234,66 +222,18 @@ def import_session():
     return render_template("import.html", form=form, error=error), status
 
 
-def cheat_sheet(variant_id: str, players: int) -> dict[str, Any]:
-    """A variant's card values, bonuses and end rule, from its data, for the pad's footer."""
-    rules = resolve(variant_id, {}, players)
-    variant = rules.variant
-    values = rules.values
-    ace = values.ace if values.ace is not None else _("1 (11 when aces are not low only)")
-    cards = [
-        ("A", ace),
-        ("K", values.king),
-        ("Q", values.queen),
-        ("J", values.jack),
-        ("2–10", _("face value")),
-        ("Joker", values.joker),
-    ]
-    bonuses = []
-    for label, value in (
-        (_("not yet melded"), variant.unopened_surcharge),
-        (_("winner went rummy"), variant.rummy_surcharge),
-        (_("rummy from a table with no meld"), variant.rummy_unopened_table_surcharge),
-        (_("rummy bonus per opponent"), variant.rummy_bonus),
-        (_("undercut"), variant.undercut_bonus),
-        (_("out with no cards left"), variant.out_bonus),
-        (_("reaching the target at the end"), variant.end_bonus),
-        (_("per round won at the end"), variant.end_bonus_per_round_won),
-        (_("first meld at least"), variant.opening_min),
-        (_("knock with at most"), variant.knock_limit),
-    ):
-        if value:
-            bonuses.append((label, value))
-    if rules.start:
-        bonuses.append((_("everyone starts with"), rules.start))
-    for name, value in variant.scoring_numbers():  # the chips and points named above
-        if name not in PAD_NAMED:
-            bonuses.append((translated(SCORING_NUMBERS[name]), number_text(name, value)))
-    goal = _("lowest total wins") if variant.goal == Goal.LOW else _("highest total wins")
-    # the threshold and elimination sentences say who wins themselves
-    end = {
-        "target": lambda: _("first to reach %(target)s", target=rules.target) + "; " + goal,
-        "rounds": lambda: (
-            _("after %(rounds)s hands (one per player each dealing)", rounds=rules.rounds)
-            + "; "
-            + goal
+@bp.record_once
+def limit_imports(state: BlueprintSetupState) -> None:
+    """Imports counted per address and per phone, once the import view is in the app."""
+    rate_limits.limit_view(
+        state.app,
+        "evening.import_session",
+        (
+            (IMPORTS_PER_ADDRESS, rate_limits.this_address),
+            (IMPORTS_PER_PHONE, rate_limits.this_phone),
         ),
-        "threshold": lambda: _(
-            "when a player passes %(target)s; lowest total wins", target=rules.target
-        ),
-        "elimination": lambda: _(
-            "a player passing %(target)s is out; the last one in wins", target=rules.target
-        ),
-    }[rules.game_end.value]()
-    return {
-        "variant": variant,
-        "rules": rules,
-        "cards": cards,
-        "bonuses": bonuses,
-        "end": end,
-        # hearts and diamonds in red on the pad: a few symbols, unlike the sheet's appendix
-        "suit_pieces": [("♠", False), ("♥", True), ("♦", True), ("♣", False)],
-        "goal": goal,
-    }
+        too_many_imports,
+    )
 
 
 @bp.get("/variants/<variant_id>/pad.pdf")
@@ -316,26 +256,16 @@ def pad(variant_id: str):
             ),
         )
     paper = printing.paper_of(request.args.get("paper"))
+    locale = page_locale()
     document = kept(
-        ("pad", variant_id, count, paper, page_locale()),
+        ("pad", variant_id, count, paper, locale),
         None,  # a blank pad changes only with the app, and the cache is cleared at its start
-        lambda: render_pad(variant_id, count, paper),
+        lambda: render_pad(variant_id, count, paper, locale),
     )
     return send_file(
         BytesIO(document),
         mimetype="application/pdf",
         download_name=f"scorekeeper-pad-{variant_id}.pdf",
-    )
-
-
-def render_pad(variant_id: str, players: int, paper: str = "a4") -> bytes:
-    return printing.render(
-        "pad_pdf.html",
-        paper,
-        pad=cheat_sheet(variant_id, players),
-        players=players,
-        rounds=PAD_ROUNDS,
-        locale=page_locale(),
     )
 
 
