@@ -22,6 +22,7 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional, Vali
 
 from scorekeeper.rules.variant import Variant
 
+from .form_base import Form
 from .formatting import cards_text, translated
 from .i18n import gettext
 from .i18n import lazy_gettext as _l
@@ -41,7 +42,7 @@ def choices(pairs: list[tuple[str, str]]) -> list[Any]:
     return [_SelectChoice(value, label) for value, label in pairs]
 
 
-class EmptyForm(FlaskForm):
+class EmptyForm(Form):
     """A button that changes something: only the CSRF token."""
 
 
@@ -123,7 +124,7 @@ def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> Fla
     """Players in seat order, the first dealer, and every house rule of the variant."""
     low, high = variant.players
 
-    class NewSessionForm(FlaskForm):
+    class NewSessionForm(Form):
         players = TextAreaField(
             _l("Players, in seat order (clockwise), one per line"),
             validators=[DataRequired(message=_l("Enter the players, one per line."))],
@@ -288,7 +289,7 @@ def round_form(
 
         return check
 
-    class RoundForm(FlaskForm):
+    class RoundForm(Form):
         mode = RadioField(
             _l("Enter each hand as"),
             choices=choices([("count", _l("Points counted")), ("cards", _l("Cards"))]),
@@ -518,7 +519,7 @@ def field_for(path: str | None, players: list[str]) -> str | None:
     return None
 
 
-class RefereeForm(FlaskForm):
+class RefereeForm(Form):
     variant = SelectField(_l("Variant"))
     question = SelectField(
         _l("Question"),

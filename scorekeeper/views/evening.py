@@ -24,7 +24,6 @@ from flask import (
     url_for,
 )
 from flask_limiter import RequestLimit
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import StringField
 from wtforms.validators import Length, Optional
@@ -36,6 +35,7 @@ from scorekeeper.rules.variant import SCORING_NUMBERS, Goal
 from .. import exchange, game_stats, store
 from .. import pdf as printing
 from ..extensions import kept
+from ..form_base import Form
 from ..formatting import number_text, translated
 from ..i18n import gettext as _
 from ..links import share_url
@@ -67,13 +67,13 @@ PAD_NAMED = {
 }
 
 
-class DetailsForm(FlaskForm):
+class DetailsForm(Form):
     name = StringField(validators=[Optional(), Length(max=exchange.MAX_NAME)])
     stake = StringField(validators=[Optional(), Length(max=12)])
     currency = StringField(validators=[Optional(), Length(max=3)])
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     file = FileField()
 
 
@@ -398,7 +398,7 @@ def player_stats(games: list[tuple[store.Session, Any]]) -> dict[str, Any]:
 STATS_GAMES = 500  # the latest games a phone and its group hold are enough
 
 
-class GroupForm(FlaskForm):
+class GroupForm(Form):
     """No fields: the CSRF token makes joining, starting and leaving a deliberate tap."""
 
 
