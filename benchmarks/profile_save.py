@@ -5,7 +5,7 @@ Run: .venv/bin/python benchmarks/profile_save.py [--rounds 200] [--cycles 100] [
 A Basic Rummy game of ``--rounds`` rounds on a fresh database, then ``--cycles`` table
 cycles through Flask's test client with CSRF on (open the round form, save a round, open
 the editor's game page), each request timed; the read-only page after each save too. With
-``--profile``, cProfile over the saves alone, the 30 costliest functions by cumulative time.
+``--profile save`` (or form, page, view), cProfile over that request alone, the 30 costliest functions by cumulative time.
 """
 
 from __future__ import annotations
@@ -30,11 +30,21 @@ def hidden(page: str, name: str) -> str:
     return re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page).group(1)
 
 
+REQUESTS = {
+    "form": "round form GET",
+    "save": "round save POST",
+    "page": "editor's page GET",
+    "view": "read-only page GET",
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--cycles", type=int, default=100)
-    parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--profile", choices=list(REQUESTS), help="cProfile over this request of each cycle"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         app = create_app({"DATABASE": f"{work}/profile.sqlite", "SECRET_KEY": "k" * 64})
@@ -58,25 +68,27 @@ def main() -> None:
         times: dict[str, list[float]] = {}
         profile = cProfile.Profile()
 
+        profiled = REQUESTS.get(args.profile)
+
         def timed(name: str, call, *a, **k):
+            if name == profiled and measuring:
+                profile.enable()
             start = time.perf_counter()
             answer = call(*a, **k)
             times.setdefault(name, []).append(time.perf_counter() - start)
+            profile.disable()
             return answer
 
         for n in range(args.rounds + args.cycles):
-            measured = n >= args.rounds
+            measured = measuring = n >= args.rounds
             form = timed("round form GET", client.get, f"{game}/rounds/new").get_data(as_text=True)
             data = {name: hidden(form, name) for name in ("csrf_token", "revision", "submission")}
             data |= {"winner": "Ana", "end": "out", "hand_1": "2C", "save": "1"}
             if measured:
                 with app.app_context():
                     get_db().conn.set_trace_callback(statements.append)
-                if args.profile:
-                    profile.enable()
             saved = timed("round save POST", client.post, f"{game}/rounds/new", data=data)
             if measured:
-                profile.disable()
                 with app.app_context():
                     get_db().conn.set_trace_callback(None)
             assert saved.status_code == 302, saved.status_code

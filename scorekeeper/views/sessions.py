@@ -171,11 +171,10 @@ def _editor_page(session: store.Session, token: str, everything: bool) -> str:
             html = html.replace(str(escape(link)), mark)
         return html.replace(token_now, _CSRF_MARK) if token_now else html
 
-    html = kept(
-        ("editor page", token, here().lang, everything, share_box_version()),
-        session.revision,
-        draw,
-    )
+    # with the evening's details: only a save counts in the revision, and a database an
+    # older version wrote may hold details no save made (a stake it cannot print)
+    version = (session.revision, store.session_details(session.id))
+    html = kept(("editor page", token, here().lang, everything, share_box_version()), version, draw)
     for link, mark in links:
         html = html.replace(mark, str(escape(link)))
     if token_now:
