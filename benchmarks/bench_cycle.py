@@ -1,7 +1,7 @@
 """The table cycle against a bare Flask app: server CPU per cycle, and the tables held.
 
 Run: .venv/bin/python benchmarks/bench_cycle.py [--tables 20] [--seconds 20]
-     [--steps 25,50,75,100,150,200,250,300] [--step-seconds 10] [--budget 900]
+     [--steps 5,10,15,20,25,35,50,75,100,150,200,250,300] [--step-seconds 10] [--budget 900]
 
 Scorekeeper (`scorekeeper serve`) and the reference app of `bare_app.py` (the same gunicorn
 settings) are driven the same way, in the same run, by bench_load.py's phones: each table
@@ -185,7 +185,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20, help="tables for the CPU measure")
     parser.add_argument("--seconds", type=float, default=20, help="length of a CPU run")
     parser.add_argument("--repeat", type=int, default=2, help="CPU runs of each app, in turn")
-    parser.add_argument("--steps", default="25,50,75,100,150,200,250,300")
+    parser.add_argument("--steps", default="5,10,15,20,25,35,50,75,100,150,200,250,300")
     parser.add_argument("--step-seconds", type=float, default=10)
     parser.add_argument("--budget", type=float, default=900, help="seconds for the search")
     parser.add_argument("--skip-search", action="store_true")

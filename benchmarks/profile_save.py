@@ -5,7 +5,7 @@ Run: .venv/bin/python benchmarks/profile_save.py [--rounds 200] [--cycles 100] [
 A Basic Rummy game of ``--rounds`` rounds on a fresh database, then ``--cycles`` table
 cycles through Flask's test client with CSRF on (open the round form, save a round, open
 the editor's game page), each request timed; the read-only page after each save too. With
-``--profile save`` (or form, page, view), cProfile over that request alone, the 30 costliest functions by cumulative time.
+``--profile save`` (or form, page, view), cProfile over that request alone, the ``--lines`` costliest functions by cumulative time.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ REQUESTS = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--lines", type=int, default=30, help="functions the profile lists")
     parser.add_argument("--cycles", type=int, default=100)
     parser.add_argument(
         "--profile", choices=list(REQUESTS), help="cProfile over this request of each cycle"
@@ -101,7 +102,7 @@ def main() -> None:
             print(f"  {name:22} median {statistics.median(values) * 1000:6.2f} ms")
         print(f"  SQL statements per save: {len(statements) / args.cycles:.1f}")
         if args.profile:
-            pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
+            pstats.Stats(profile).sort_stats("cumulative").print_stats(args.lines)
 
 
 if __name__ == "__main__":
