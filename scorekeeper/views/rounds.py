@@ -191,7 +191,7 @@ def _check(entry: Entry, form, facts: dict, checked: set[str]) -> dict | None:
     """The engine's score for the entered round after the rounds before it (the preview);
     None when it refuses the round, every problem it found attached to the form."""
     try:
-        preview, _, standing = progress.advance(
+        preview, _state, standing = progress.advance(
             entry.session.engine_request([]), entry.before, facts
         )
     except RulesError as error:
