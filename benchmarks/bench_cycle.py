@@ -27,6 +27,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -34,13 +35,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench_load import Clock, percentile, play, prepare  # noqa: E402
 
-from tests.web.serving import Server, descendants, free_port  # noqa: E402
+from tests.web.serving import (  # noqa: E402
+    Phone,
+    Server,
+    descendants,
+    free_port,
+    round_form,
+    rummy_round,
+)
 
 VIEWERS_PER_TABLE = 4
 SAVE_P95 = 0.025
 CPU_TARGET = 1.5
 TABLES_TARGET = 0.67
 TICKS = os.sysconf("SC_CLK_TCK")
+WARM_PHONES = 8  # at once, on new connections: every worker gets some
+WARM_ROUNDS = 3
 
 
 class BareServer:
@@ -107,6 +117,7 @@ def evening(kind: str, folder: Path, name: str, tables: int, seconds: float) -> 
 
     try:
         games, views, cookie = prepare(server, tables)
+        warm(server.port, games, views, cookie)
         results, acknowledged = play(
             server.port,
             games,
@@ -126,6 +137,30 @@ def evening(kind: str, folder: Path, name: str, tables: int, seconds: float) -> 
         "p95": percentile(saves, 0.95) if saves else float("inf"),
         "errors": len(results.errors),
     }
+
+
+def warm(port: int, games: list[str], views: list[str], cookie: str) -> None:
+    """Every worker past its first requests (imports, templates compiled, catalogs read)
+    before anything is measured: phones on new connections, a few at once, each going
+    through one table cycle and one viewer's requests."""
+
+    def phone_cycle(i: int) -> None:
+        phone = Phone(port, timeout=30)
+        phone.cookie = cookie
+        game, view = games[i % len(games)], views[i % len(views)]
+        keys = round_form(phone, game)
+        phone.post(f"{game}/rounds/new", rummy_round(keys, "2C"))
+        phone.get(game)
+        phone.get(view)
+        phone.get(f"{view}/revision")
+        phone.close()
+
+    for _ in range(WARM_ROUNDS):
+        threads = [threading.Thread(target=phone_cycle, args=(i,)) for i in range(WARM_PHONES)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
 
 
 def load_average() -> str:
