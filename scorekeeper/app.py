@@ -160,6 +160,9 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Referrer-Policy: no-referrer means browsers send no Referer, which the strict
         # HTTPS check would demand; the form token and the SameSite cookie still hold.
         WTF_CSRF_SSL_STRICT=False,
+        # WTForms' messages in the page's language from a catalog kept per language (see
+        # form_base.Form), not read from disk by Flask-WTF on every request
+        WTF_I18N_ENABLED=False,
         BABEL_TRANSLATION_DIRECTORIES=str(PROJECT_ROOT / "translations"),
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
         MAX_FORM_MEMORY_SIZE=MAX_FORM_BYTES,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from . import derived, store
 from .rules import RulesError
+from .rules.messages import N_
 
 OPTIMISTIC_ATTEMPTS = 3
 
@@ -49,6 +50,10 @@ class Broken:
     reason: str
     field: str | None
     round_index: int | None  # where the changed round stands in the session (None: deleted)
+    # the engine's refusal, every problem it found (``error.also``), and whether it is about
+    # the changed round itself rather than a round after it
+    error: RulesError | None = None
+    own: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,15 +67,43 @@ Outcome = Saved | Duplicate | Conflict | Broken | Refused
 Plan = Callable[[store.Session], "store.Change | Outcome"]
 
 
-def apply(session_id: int, plan: Plan) -> Outcome:
-    """Make the change the plan asks for on the current session, or say why not."""
-    # kept scores missing (a new engine): rebuilt first, not under the write lock below; a
-    # stored round that no longer scores is for the attempt to say
-    with suppress(RulesError):
-        derived.ensure(store.get_session(session_id))
+def plan_round(round_id: int | None, facts: dict, base: int | None, key: str | None) -> Plan:
+    """The change a round form asks for (a new round: ``round_id`` None), or why it must not
+    be made on the session as it is now. ``base`` is the revision the form was loaded at
+    (None: a form from before revisions were sent), ``key`` its one-time submission key."""
+
+    def plan(session: store.Session) -> store.Change | Outcome:
+        if key is not None:
+            saved = store.submitted(session.id, key)
+            if saved is not None:
+                return Duplicate(saved, store.number_of(session.id, saved))
+        if base is not None and base != session.revision:
+            since = store.changed_since(session.id, base)
+            # a new round clashes with any round entered, deleted or restored meanwhile:
+            # two phones entering the same hand; a correction clashes with news of its round
+            if since.rounds_added_or_removed if round_id is None else round_id in since.rounds:
+                return Conflict(session)
+        if round_id is not None and store.number_of(session.id, round_id) is None:
+            return Refused(N_("That round was deleted meanwhile."))
+        note = "entered" if round_id is None else "corrected"
+        return store.Change(round_id, facts, 0, note, submission=key)
+
+    return plan
+
+
+def apply(session_id: int, plan: Plan, loaded: store.Session | None = None) -> Outcome:
+    """Make the change the plan asks for on the current session, or say why not.
+
+    ``loaded``: the session as the caller read it, its kept scores already ensured; the
+    first attempt works on it (its write finds it stale if the session moved on since)."""
+    if loaded is None:
+        # kept scores missing (a new engine): rebuilt first, not under the write lock
+        # below; a stored round that no longer scores is for the attempt to say
+        with suppress(RulesError):
+            derived.ensure(store.get_session(session_id))
     for attempt in range(OPTIMISTIC_ATTEMPTS + 1):
         if attempt < OPTIMISTIC_ATTEMPTS:
-            outcome = _attempt(session_id, plan)
+            outcome = _attempt(session_id, plan, loaded if attempt == 0 else None)
         else:
             with store.locked():
                 outcome = _attempt(session_id, plan)
@@ -103,27 +136,52 @@ def _rescored(
     return before, sorted([*kept, changed], key=lambda r: (r.position, r.id))
 
 
-def _attempt(session_id: int, plan: Plan) -> Outcome | None:
-    session = store.get_session(session_id)
+def _scored(
+    session: store.Session,
+    before: dict | None,
+    rounds: list[store.StoredRound],
+    changed: int | None,
+) -> tuple[store.Derived, dict | None] | Broken:
+    """The rounds scored once, on from ``before``, and the standing after the last; or the
+    engine's refusal. The rounds before the changed one (at ``changed`` in ``rounds``; None:
+    a deletion) are scored first, then it, then the rest: so it is known whether the changed
+    round itself broke, or a round after it."""
+    cut = len(rounds) if changed is None else changed
+    scores: store.Derived = []
+    standing = None
+    for part, own in (
+        (rounds[:cut], False),
+        (rounds[cut : cut + 1], True),
+        (rounds[cut + 1 :], False),
+    ):
+        try:
+            more, after = derived.scored_on(session, derived.final_state(before, scores), part)
+        except RulesError as error:
+            played_before = before["played"] if before else 0
+            index = None if changed is None else played_before + changed
+            return Broken(error.message, error.field, index, error, own and changed is not None)
+        scores += more
+        standing = after if part else standing
+    return scores, standing
+
+
+def _attempt(session_id: int, plan: Plan, session: store.Session | None = None) -> Outcome | None:
+    session = session or store.get_session(session_id)
     planned = plan(session)
     if not isinstance(planned, store.Change):
         return planned
     before, rounds = _rescored(session, planned)
     changed_id = store.NEW_ROUND if planned.round_id is None else planned.round_id
-    try:
-        scores = derived.score_on(session, before, rounds)
-    except RulesError as error:
-        played_before = before["played"] if before else 0
-        changed = next(
-            (played_before + i for i, r in enumerate(rounds) if r.id == changed_id), None
-        )
-        return Broken(error.message, error.field, None if planned.deleted else changed)
+    changed = next((i for i, r in enumerate(rounds) if r.id == changed_id), None)
+    scored = _scored(session, before, rounds, None if planned.deleted else changed)
+    if isinstance(scored, Broken):
+        return scored
+    scores, standing = scored
     state = derived.final_state(before, scores)
     count = state["played"] if state else 0
+    summary = derived.summary_of(session, state, standing)
     try:
-        round_id = store.write_change(
-            session, planned, scores, derived.summary_of(session, state), count
-        )
+        round_id = store.write_change(session, planned, scores, summary, count)
     except store.Stale:
         return None
     except store.AlreadySaved:

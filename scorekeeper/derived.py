@@ -33,14 +33,22 @@ def score_on(
 ) -> store.Derived:
     """Each round scored after the one before it, starting from ``before``; raises the
     engine's RulesError for the first round it refuses."""
+    return scored_on(session, before, rounds)[0]
+
+
+def scored_on(
+    session: store.Session, before: dict[str, Any] | None, rounds: list[store.StoredRound]
+) -> tuple[store.Derived, dict[str, Any] | None]:
+    """As :func:`score_on`, and the standing after the last round from the same play
+    (None: no rounds)."""
     request = session.engine_request([])
     derived: store.Derived = []
-    state = before
+    state, standing = before, None
     for stored in rounds:
-        score, state = progress.step(request, state, stored.facts)
+        score, state, standing = progress.advance(request, state, stored.facts)
         state["engine"] = ENGINE
         derived.append((stored.id, score, state))
-    return derived
+    return derived, standing
 
 
 def played(request: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[Any, dict[str, Any]]]]:
@@ -63,17 +71,27 @@ def summary(
     variant_id: str, options: Mapping[str, Any] | None, answer: Mapping[str, Any], played: bool
 ) -> dict[str, Any]:
     """What the lists say about a game, kept with the session: who leads once a round is
-    played, whether the game is over and who won (``answer`` is the game's, or its standing)."""
-    return {
+    played, whether the game is over and who won (``answer`` is the game's, or its standing);
+    with a standing, also who sits for the next round and deals it (a round form then needs
+    no play of the game to know)."""
+    kept = {
         "leaders": leaders(answer["totals"], goal_of(variant_id, options)) if played else [],
         "finished": bool(answer["finished"]),
         "winners": answer["winners"] if answer["finished"] else [],
     }
+    if "seated" in answer:
+        kept["seated"] = answer["seated"]
+        kept["next_dealer"] = answer["next_dealer"]
+    return kept
 
 
-def summary_of(session: store.Session, state: dict[str, Any] | None) -> dict[str, Any]:
-    """The summary of a stored session after the rounds that led to ``state`` (every save)."""
-    standing = progress.standing(session.engine_request([]), state)
+def summary_of(
+    session: store.Session, state: dict[str, Any] | None, standing: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The summary of a stored session after the rounds that led to ``state`` (every save);
+    ``standing`` is the state's, when the caller has it from the play that made the state."""
+    if standing is None:
+        standing = progress.standing(session.engine_request([]), state)
     return summary(session.variant, session.options, standing, bool(state and state["played"]))
 
 
@@ -100,11 +118,13 @@ REBUILD_WAIT = 3.0
 REBUILD_LOCKS = 64  # games share these locks by id: a bounded number of lock files
 
 
-def ensure(session: store.Session) -> None:
+def ensure(session: store.Session) -> bool:
     """Have the session's kept scores there and from this engine: rebuilt once, by one
-    request, while the others asking for the same game wait (see ``REBUILD_WAIT``)."""
+    request, while the others asking for the same game wait (see ``REBUILD_WAIT``).
+    True when they were not there at first (the session's row was written meanwhile)."""
     if store.derived_ready(session.id, ENGINE):
-        return
+        return False
     with only_one(f"rebuild-{session.id % REBUILD_LOCKS}", REBUILD_WAIT):
         if not store.derived_ready(session.id, ENGINE):  # done while this one waited
             rebuild(store.get_session(session.id))
+    return True

@@ -3,6 +3,8 @@ so every variant gets its own form without a template of its own."""
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
 from flask import has_request_context, request
@@ -21,10 +23,12 @@ from wtforms import (
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.rules.cards import card_tokens, meld_tokens
+from scorekeeper.rules.records import VARIANTS
 from scorekeeper.rules.variant import GOING_OUT, RoundEnd, Variant
 
+from .form_base import Form
 from .formatting import cards_text, translated
-from .i18n import gettext
+from .i18n import gettext, here
 from .i18n import lazy_gettext as _l
 from .rules.names import LONGEST_NAME, normalised, repeated, same_name
 from .rules.names import name_problem as engine_name_problem
@@ -42,7 +46,7 @@ def choices(pairs: list[tuple[str, str]]) -> list[Any]:
     return [_SelectChoice(value, label) for value, label in pairs]
 
 
-class EmptyForm(FlaskForm):
+class EmptyForm(Form):
     """A button that changes something: only the CSRF token."""
 
 
@@ -124,7 +128,7 @@ def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> Fla
     """Players in seat order, the first dealer, and every house rule of the variant."""
     low, high = variant.players
 
-    class NewSessionForm(FlaskForm):
+    class NewSessionForm(Form):
         players = TextAreaField(
             _l("Players, in seat order (clockwise), one per line"),
             validators=[DataRequired(message=_l("Enter the players, one per line."))],
@@ -259,6 +263,24 @@ def round_form(
     """A round of this variant: who won and how, each hand (as cards or as a count), and the
     facts the variant needs. Every answer that changes a score is asked; an answer the
     table gives most rounds may be offered ready (see rounds.usual_opened)."""
+    # the form's class is built once per table (its players, house rules, language and entry
+    # mode) and only bound per request: building it cost more than the save's SQL
+    form_class = _round_form_class(
+        variant.id,
+        tuple(players),
+        json.dumps(options, sort_keys=True),
+        here().lang,
+        preferred_mode(),
+    )
+    return form_class(formdata=formdata) if formdata is not None else form_class()
+
+
+@lru_cache(maxsize=512)
+def _round_form_class(
+    variant_id: str, players: tuple[str, ...], options_json: str, lang: str, entry_mode: str
+) -> type[FlaskForm]:
+    variant = VARIANTS[variant_id]
+    options = json.loads(options_json)
     winner_choices = [(p, p) for p in players]
     if RoundEnd.STOCK in variant.ends:
         winner_choices.append((NOBODY, _l("Nobody (the stock ran out)")))
@@ -288,11 +310,11 @@ def round_form(
 
         return check
 
-    class RoundForm(FlaskForm):
+    class RoundForm(Form):
         mode = RadioField(
             _l("Enter each hand as"),
             choices=choices([("count", _l("Points counted")), ("cards", _l("Cards"))]),
-            default=preferred_mode(),
+            default=entry_mode,
             validate_choice=False,
             filters=[lambda value: value if value in ENTRY_MODES else "cards"],
         )
@@ -377,7 +399,7 @@ def round_form(
         RoundForm.big_gin = BooleanField(_l("Big gin: all 11 cards melded, no discard"))
     if "upcard" in facts:
         RoundForm.upcard = StringField(_l("The first up-card (Oklahoma)"))
-    return RoundForm(formdata=formdata) if formdata is not None else RoundForm()
+    return RoundForm
 
 
 def _number(text: str | None) -> int | None:
@@ -517,7 +539,7 @@ def field_for(path: str | None, players: list[str]) -> str | None:
     return None
 
 
-class RefereeForm(FlaskForm):
+class RefereeForm(Form):
     variant = SelectField(_l("Variant"))
     question = SelectField(
         _l("Question"),

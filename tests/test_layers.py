@@ -40,6 +40,7 @@ LEVELS: list[tuple[str, tuple[str, ...]]] = [
             "trouble",
             "sheet_jobs",
             "sheet_worker",
+            "form_base",
             "log_privacy",
             "views",
             "views.*",

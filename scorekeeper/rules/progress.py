@@ -26,10 +26,19 @@ def step(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """One round scored after ``before`` (None: the first round): its response, and the
     state after it. ``request`` is the game without its rounds."""
-    answer, state = play_on({**request, "rounds": [facts]}, before)
-    scored = answer["rounds"][0]
-    state["tally"] = _tallied(before["tally"] if before else NO_TALLY, scored)
+    scored, state, _ = advance(request, before, facts)
     return scored, state
+
+
+def advance(
+    request: Mapping[str, Any], before: Mapping[str, Any] | None, facts: Any
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """As :func:`step`, and the standing after the round (what :func:`standing` answers for
+    the state after it) from the same play: a save scores its round once."""
+    answer, state = play_on({**request, "rounds": [facts]}, before)
+    scored = answer.pop("rounds")[0]
+    state["tally"] = _tallied(before["tally"] if before else NO_TALLY, scored)
+    return scored, state, answer
 
 
 def played(request: Mapping[str, Any]) -> tuple[dict[str, Any], list[tuple[Any, dict[str, Any]]]]:

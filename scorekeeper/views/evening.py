@@ -25,7 +25,6 @@ from flask import (
 )
 from flask.blueprints import BlueprintSetupState
 from flask_limiter import RequestLimit
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import StringField
 from wtforms.validators import Length, Optional
@@ -37,6 +36,7 @@ from scorekeeper.rules.variant import Goal
 from .. import derived, exchange, game_stats, rate_limits, store
 from .. import pdf as printing
 from ..extensions import kept
+from ..form_base import Form
 from ..formatting import translated
 from ..i18n import gettext as _
 from ..links import share_url
@@ -53,13 +53,13 @@ from .pdf_sheets import page_locale
 bp = Blueprint("evening", __name__)
 
 
-class DetailsForm(FlaskForm):
+class DetailsForm(Form):
     name = StringField(validators=[Optional(), Length(max=exchange.MAX_NAME)])
     stake = StringField(validators=[Optional(), Length(max=12)])
     currency = StringField(validators=[Optional(), Length(max=3)])
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     file = FileField()
 
 
@@ -316,7 +316,7 @@ def player_stats(games: list[tuple[store.Session, Any]]) -> dict[str, Any]:
 STATS_GAMES = 500  # the latest games a phone and its group hold are enough
 
 
-class GroupForm(FlaskForm):
+class GroupForm(Form):
     """No fields: the CSRF token makes joining, starting and leaving a deliberate tap."""
 
 

@@ -15,6 +15,7 @@ from wtforms import HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from .. import changes, disk, store
+from ..form_base import Form
 from ..forms import LONGEST_NAME, name_problem
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
@@ -40,7 +41,7 @@ class _NewName:
         field.data = name
 
 
-class SeatingForm(FlaskForm):
+class SeatingForm(Form):
     submission = HiddenField()
 
 

@@ -63,28 +63,6 @@ def _submission_key(form) -> str | None:
     return key if 0 < len(key) <= 64 else None
 
 
-def _plan_round(round_id: int | None, facts: dict, base: int | None, key: str | None):
-    """The change a round form asks for, or why it must not be made on the session as it is now."""
-
-    def plan(session: store.Session):
-        if key is not None:
-            saved = store.submitted(session.id, key)
-            if saved is not None:
-                return changes.Duplicate(saved, store.number_of(session.id, saved))
-        if base is not None and base != session.revision:
-            since = store.changed_since(session.id, base)
-            # a new round clashes with any round entered, deleted or restored meanwhile:
-            # two phones entering the same hand; a correction clashes with news of its round
-            if since.rounds_added_or_removed if round_id is None else round_id in since.rounds:
-                return changes.Conflict(session)
-        if round_id is not None and store.number_of(session.id, round_id) is None:
-            return changes.Refused(_("That round was deleted meanwhile."))
-        note = "entered" if round_id is None else "corrected"
-        return store.Change(round_id, facts, 0, note, submission=key)
-
-    return plan
-
-
 def _attach_all(form, error: RulesError, players: list[str], checked: set[str]) -> None:
     """Every problem the engine found in one pass, each beside its field; a field the form's
     own checks already refused (``checked``) keeps that one sentence."""
@@ -116,30 +94,13 @@ def _attach(form, error_field: str | None, message: str, players: list[str]) -> 
         form.form_errors.append(message)
 
 
-def _breaks_itself(entry: Entry, broken: changes.Broken, facts: dict) -> bool:
-    """Whether the engine's refusal is about the round on the form, not a later one.
-
-    Some paths name the round (rounds[i].hands.Ben); others come as round.hands.Ben
-    or without a round at all, so this round is scored alone, after the one before it, to tell.
-    """
-    index, path = broken.round_index, broken.field or ""
-    if index is None:
-        return False
-    if path.startswith("rounds["):
-        return path.startswith(f"rounds[{index}]")
-    try:
-        progress.step(entry.session.engine_request([]), entry.before, facts)
-    except RulesError:
-        return True
-    return False
-
-
 def _save(form, entry: Entry, round_id: int | None, facts: dict):
     """Save the round exactly once; a response, or the conflict to show with the form."""
     session = entry.session
     token = request.view_args["token"]
     base, key = _base_revision(form), _submission_key(form)
-    outcome = changes.apply(session.id, _plan_round(round_id, facts, base, key))
+    plan = changes.plan_round(round_id, facts, base, key)
+    outcome = changes.apply(session.id, plan, loaded=session)
     if isinstance(outcome, changes.Saved):
         # the message carries an Undo button on the page it is shown on
         if round_id is None:
@@ -159,9 +120,8 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
         flash(translated(outcome.reason))
         return redirect(url_for("sessions.page", token=token))
     if isinstance(outcome, changes.Broken):
-        if _breaks_itself(entry, outcome, facts):
-            if _check(entry, form, facts, set()) is not None:  # the round alone scores
-                _attach(form, outcome.field, outcome.reason, entry.players)
+        if outcome.own and outcome.error is not None:  # every problem the engine found in it
+            _attach_all(form, outcome.error, entry.players, set())
         else:
             form.form_errors.append(
                 _("This change breaks a later round: %(why)s", why=translated(outcome.reason))
@@ -184,9 +144,10 @@ class Entry:
 
 
 def _load(token: str, round_id: int | None) -> Entry:
-    session = store.get_session(require_edit(token).id)
+    session = require_edit(token)
     try:
-        derived.ensure(session)
+        if derived.ensure(session):
+            session = store.get_session(session.id)  # its summary kept again
     except RulesError as error:  # say so, and keep the form usable
         return Entry(
             session, session.round_count + 1, None, None, "?", session.players, error.message
@@ -202,6 +163,9 @@ def _load(token: str, round_id: int | None) -> Entry:
             abort(404)
         before = store.state_before(session.id, stored.position)
         number = stored.after.get("hands", stored.after["played"])
+    kept = session.summary or {}
+    if stored is None and "seated" in kept:  # who sits and deals next, kept at the last save
+        return Entry(session, number, None, before, kept["next_dealer"], kept["seated"])
     standing = progress.standing(session.engine_request([]), before)
     dealer = stored.score["dealer"] if stored else standing["next_dealer"]
     return Entry(session, number, stored, before, dealer, standing["seated"])
@@ -227,13 +191,13 @@ def seated_for(session: store.Session, round_id: int | None) -> list[str]:
 def _check(entry: Entry, form, facts: dict, checked: set[str]) -> dict | None:
     """The engine's score for the entered round after the rounds before it (the preview);
     None when it refuses the round, every problem it found attached to the form."""
-    request = entry.session.engine_request([])
     try:
-        preview, after = progress.step(request, entry.before, facts)
+        preview, _state, standing = progress.advance(
+            entry.session.engine_request([]), entry.before, facts
+        )
     except RulesError as error:
         _attach_all(form, error, entry.players, checked)
         return None
-    standing = progress.standing(request, after)
     return {**preview, "totals": standing["totals"], "finished": standing["finished"]}
 
 

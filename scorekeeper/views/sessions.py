@@ -122,9 +122,11 @@ def _page_etag(session: store.Session, everything: bool) -> str:
 def page(token: str):
     session, can_edit = open_session(token)
     remember(session, can_edit)
-    # an editor's page carries forms with CSRF tokens and messages meant for them: never kept
-    cacheable = not can_edit and not cookie.get("_flashes")
     everything = request.args.get("all") == "1"
+    if can_edit:
+        return _editor_page(session, token, everything)
+    # a read-only page carrying messages meant for this phone is drawn for it alone
+    cacheable = not cookie.get("_flashes")
     etag = _page_etag(session, everything)
     if not cacheable:
         return _render_page(session, token, can_edit, everything)
@@ -151,6 +153,43 @@ def page(token: str):
 _LINK_MARK = "\x00share-link\x00"
 
 
+def _editor_page(session: store.Session, token: str, everything: bool) -> str:
+    """The editor's page, kept per revision like the read-only one (after each save the
+    table's phone opens it): under its own key, the edit token's, so only holders of this
+    edit link are ever shown it. What differs between those phones is put back into it on
+    each answer: their CSRF token, their messages and the address they used for the links."""
+    form = EmptyForm()
+    token_now = form.csrf_token.current_token if "csrf_token" in form else None
+    links = (
+        (share_url("sessions.page", token=session.edit_token), _EDIT_LINK_MARK),
+        (share_url("sessions.page", token=session.view_token), _LINK_MARK),
+    )
+
+    def draw() -> str:
+        html = _render_page(session, token, True, everything, flashes_mark=_FLASHES_MARK)
+        for link, mark in links:
+            html = html.replace(str(escape(link)), mark)
+        return html.replace(token_now, _CSRF_MARK) if token_now else html
+
+    # with the evening's details: only a save counts in the revision, and a database an
+    # older version wrote may hold details no save made (a stake it cannot print)
+    version = (session.revision, store.session_details(session.id))
+    html = kept(("editor page", token, here().lang, everything, share_box_version()), version, draw)
+    for link, mark in links:
+        html = html.replace(mark, str(escape(link)))
+    if token_now:
+        html = html.replace(_CSRF_MARK, token_now)
+    flashes = render_template(
+        "_session_flashes.html", session=session, token=token, can_edit=True, form=form
+    )
+    return html.replace(_FLASHES_MARK, flashes)
+
+
+_EDIT_LINK_MARK = "\x00edit-link\x00"
+_CSRF_MARK = "\x00csrf-token\x00"
+_FLASHES_MARK = "\x00messages\x00"
+
+
 def _link_free(html: str, link: str) -> str:
     return html.replace(str(escape(link)), _LINK_MARK)
 
@@ -159,7 +198,13 @@ def _with_link(html: str, link: str) -> str:
     return html.replace(_LINK_MARK, str(escape(link)))
 
 
-def _render_page(session: store.Session, token: str, can_edit: bool, everything: bool) -> str:
+def _render_page(
+    session: store.Session,
+    token: str,
+    can_edit: bool,
+    everything: bool,
+    flashes_mark: str | None = None,
+) -> str:
     # the page costs what it draws: the last rounds, older ones behind "show all"
     sheet = build_sheet(session, None if everything else ROWS_DRAWN)
     rules = resolve(session.variant, session.options, len(session.players))
@@ -172,6 +217,7 @@ def _render_page(session: store.Session, token: str, can_edit: bool, everything:
         rules=rules,
         chart=running_totals_chart(sheet),
         form=EmptyForm(),
+        flashes_mark=flashes_mark,
     )
 
 

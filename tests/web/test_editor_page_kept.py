@@ -1,0 +1,92 @@
+"""The editor's game page is kept per revision (issue 20): drawn once for every phone
+holding the edit link, each still shown its own messages, CSRF token and links."""
+
+import re
+
+from scorekeeper.views import sessions as session_views
+
+HAND = {"winner": "Ana", "end": "out", "hand_1": "2C", "save": "1"}
+
+
+def hidden(page: str, name: str) -> str:
+    return re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page).group(1)
+
+
+def tokens(page: str) -> set[str]:
+    return set(re.findall(r'name="csrf_token" type="hidden" value="([^"]*)"', page))
+
+
+def new_game(client) -> str:
+    page = client.get("/new/rummy").data.decode()
+    data = {"csrf_token": hidden(page, "csrf_token"), "players": "Ana\nBen", "dealer": ""}
+    data |= {"option_ace": "low", "option_borrow": "none", "option_target": "1000"}
+    response = client.post("/new/rummy", data=data)
+    assert response.status_code == 302
+    return response.headers["Location"].split("localhost", 1)[-1]
+
+
+def save_round(client, game: str):
+    form = client.get(f"{game}/rounds/new").data.decode()
+    data = {name: hidden(form, name) for name in ("csrf_token", "revision", "submission")}
+    return client.post(f"{game}/rounds/new", data=data | HAND)
+
+
+def test_each_phone_sees_its_own_message_and_token_on_the_kept_page(csrf_app):
+    saver, watcher = csrf_app.test_client(), csrf_app.test_client()
+    game = new_game(saver)
+    watcher.get(game)  # the other phone at the table has the edit link too
+    assert save_round(saver, game).status_code == 302
+    saved_page = saver.get(game).data.decode()
+    other_page = watcher.get(game).data.decode()
+    assert "Round 1 saved." in saved_page
+    assert "Round 1 saved." not in other_page
+    assert len(tokens(saved_page)) == 1 and len(tokens(other_page)) == 1
+    assert tokens(saved_page) != tokens(other_page)
+    # the token on the other phone's page is its own: its Undo is taken
+    answer = watcher.post(
+        f"{game}/undo", data={"csrf_token": tokens(other_page).pop(), "revision": "1"}
+    )
+    assert answer.status_code == 302
+    after_undo = watcher.get(game).data.decode()
+    assert "Undone." in after_undo and "Enter round 1" in after_undo
+    assert "Undone." not in saver.get(game).data.decode()
+
+
+def test_the_page_is_drawn_once_per_revision_for_every_editor(csrf_app, monkeypatch):
+    drawn = []
+    real = session_views.build_sheet
+    monkeypatch.setattr(session_views, "build_sheet", lambda *args: drawn.append(1) or real(*args))
+    first, second = csrf_app.test_client(), csrf_app.test_client()
+    game = new_game(first)
+    first.get(game)
+    second.get(game)
+    assert len(drawn) == 1
+    save_round(first, game)
+    first.get(game)
+    second.get(game)
+    assert len(drawn) == 2
+
+
+def test_share_links_carry_the_address_each_phone_used(csrf_app):
+    client = csrf_app.test_client()
+    game = new_game(client)
+    edit_token = game.rsplit("/", 1)[-1]
+    client.get(game, base_url="http://192.168.1.20:8000")
+    page = client.get(game, base_url="http://table.lan:8000").data.decode()
+    links = re.findall(r'class="link">([^<]+)</a>', page)
+    assert len(links) == 2
+    assert all(link.startswith("http://table.lan:8000/s/") for link in links)
+    assert f"http://table.lan:8000/s/{edit_token}" in links
+
+
+def test_the_read_only_page_and_the_editors_page_are_kept_apart(csrf_app):
+    client = csrf_app.test_client()
+    game = new_game(client)
+    view = re.search(r'href="(/s/[^"]+)" class="link"', client.get(game).data.decode()).group(1)
+    watcher = csrf_app.test_client()
+    read_only = watcher.get(view).data.decode()
+    editor = client.get(game).data.decode()
+    assert "Enter round 1" not in read_only and "Edit link" not in read_only
+    assert game not in read_only  # the edit token never reaches a read-only phone
+    assert "Enter round 1" in editor and "Edit link" in editor
+    assert "Enter round 1" not in watcher.get(view).data.decode()
