@@ -12,6 +12,7 @@ number, which is what keeps a 500-round sheet within a couple of seconds.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -131,8 +132,9 @@ def chart(
     low, high = min(values + [0]), max(values + [1])
     span = high - low or 1
     steps = max(1, max((len(points) for points in series.values()), default=1) - 1)
-    # long sessions are thinned to about one point per printed unit
-    stride = max(1, steps // 400)
+    # long sessions are thinned to at most one point per printed unit across the plot
+    # (each point is work for the PDF renderer: 500 rounds drew 0.8 units apart)
+    stride = max(1, math.ceil(steps / max(1, width - 2 * pad - label_room)))
 
     def x(i: int) -> float:
         return round(pad + (width - 2 * pad - label_room) * i / steps, 1)
@@ -146,6 +148,7 @@ def chart(
         kept = list(range(0, len(points), stride))
         if kept[-1] != len(points) - 1:
             kept.append(len(points) - 1)
+        kept = _corners(kept, points)
         lines.append(
             {
                 "player": player,
@@ -167,6 +170,21 @@ def chart(
         "y_high": y(high),
         "pad": pad,
     }
+
+
+def _corners(kept: list[int], points: list[int]) -> list[int]:
+    """The kept indices without those in the middle of a level stretch (a round that left
+    the total as it was): the line through them is the same straight line without them.
+
+    >>> _corners([0, 1, 2, 3, 4, 5], [0, 5, 5, 5, 9, 9])
+    [0, 1, 3, 4, 5]
+    """
+    inner = [
+        here
+        for before, here, after in zip(kept, kept[1:], kept[2:], strict=False)
+        if not points[before] == points[here] == points[after]
+    ]
+    return [kept[0], *inner, kept[-1]] if len(kept) > 1 else kept
 
 
 def _place_labels(lines: list[dict], height: int, gap: float) -> None:

@@ -125,6 +125,8 @@ def say(value: Any, translations: Translations = ENGLISH, lang: str = "en") -> A
     """``value`` in the language of ``translations``: a message translated, cards written
     in ``lang``; anything else (a player's name, a number) as it is."""
     if isinstance(value, Message):
+        if translations is ENGLISH and lang == "en":
+            return str.__str__(value)  # made in English: re-saying nested messages cost most
         return _render(value.id, value.plural, value.count, value.params, translations, lang)
     if isinstance(value, Join):
         separator = str(say(value.separator, translations, lang))
