@@ -42,8 +42,10 @@ def live_server(tmp_path):
     thread.join(timeout=5)
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="session")
+def chromium():
+    """One Chromium for the whole run (per xdist worker): starting it costs seconds, and each
+    test gets its own contexts (cookies, storage, service workers) from ``browser``."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(
@@ -56,6 +58,16 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The shared Chromium, left as the test found it: every context the test opened and
+    did not close is closed after it, so no page, cookie or service worker reaches the next."""
+    assert chromium.contexts == [], "a context outlived its test"
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 @pytest.fixture

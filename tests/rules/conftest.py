@@ -7,6 +7,8 @@ variants and options seen are kept for ``test_explain``'s coverage check.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.rules import games, scoring
@@ -39,7 +41,13 @@ def _explain_checked_everywhere():
 
 
 def pytest_collection_modifyitems(items):
-    # the coverage check reads what the other rules tests scored, so it runs after them
+    # the coverage check reads what the other rules tests scored, so it runs after them, and
+    # in the same process: under xdist (scripts/test, --dist loadgroup) the rules tests are
+    # one group, run by one worker in this order
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.xdist_group("rules"))
     last = [item for item in items if item.name == "test_every_variant_was_scored_and_explained"]
     for item in last:
         items.remove(item)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import random
 import re
 import secrets
 import signal
@@ -21,10 +22,28 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[2]
 
 
+# Ports below Linux's ephemeral range (32768 on): the kernel never hands them to a connection
+# or to a bind to port 0, so between choosing a port and serve binding it nothing else takes it
+SERVER_PORTS = range(20000, 32768)
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A port nobody listens on, from this process's own share of SERVER_PORTS: each xdist
+    worker (PYTEST_XDIST_WORKER gw0, gw1 ...) has its own, so two never choose the same."""
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    share = len(SERVER_PORTS) // max(workers, 1)
+    start = SERVER_PORTS.start + worker * share
+    ports = list(range(start, start + share))
+    random.shuffle(ports)
+    for port in ports:
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use, or still closing
+            return port
+    raise RuntimeError(f"no free port from {start} to {start + share - 1}")
 
 
 class Server:
