@@ -25,15 +25,9 @@ from sqlite_utils import Database
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.app import MAX_CONTENT_LENGTH  # noqa: E402  (the project root is put on the path above)
-from scorekeeper.gunicorn_worker import worker_class  # noqa: E402
-from scorekeeper.server import (  # noqa: E402
-    CONNECTIONS,
-    IDLE_SECONDS,
-    STALLED_SECONDS,
-    THREADS,
-    WORKERS,
-)
+from scorekeeper.serving.gunicorn_worker import worker_class
+from scorekeeper.serving.server import CONNECTIONS, IDLE_SECONDS, STALLED_SECONDS, THREADS, WORKERS
+from scorekeeper.web.app import MAX_CONTENT_LENGTH
 
 PAGE = """<!doctype html><html><head><title>Game</title></head>
 <body data-revision="{revision}"><h1>Game</h1><a href="/s/{view}" class="link">share</a>

@@ -24,7 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper import changes, create_app, store  # noqa: E402
+from scorekeeper import create_app
+from scorekeeper.storage import changes, device_store, round_store, session_store
 
 PLAYERS = ["Ana", "Ben", "Cem", "Dan"]
 DEVICE = "bench-device-0123456789"
@@ -52,9 +53,9 @@ def form(number: int) -> dict[str, str]:
 
 def fill(app, rounds: int) -> str:
     with app.app_context():
-        session = store.create_session("rummy", {"target": 100_000}, PLAYERS, "Ana")
+        session = session_store.create_session("rummy", {"target": 100_000}, PLAYERS, "Ana")
         for number in range(rounds):
-            change = store.Change(None, facts(number), 0, "entered")
+            change = round_store.Change(None, facts(number), 0, "entered")
             outcome = changes.apply(session.id, lambda current, c=change: c)
             assert isinstance(outcome, changes.Saved), outcome
         return session.edit_token
@@ -111,11 +112,11 @@ def home_page(app, games: int, repeat: int) -> None:
         cookie["device"] = DEVICE
     with app.app_context():
         for number in range(games):
-            session = store.create_session("rummy", {"target": 100_000}, PLAYERS, "Ana")
+            session = session_store.create_session("rummy", {"target": 100_000}, PLAYERS, "Ana")
             for played in range(number % 3 + 1):
-                change = store.Change(None, facts(played), 0, "entered")
+                change = round_store.Change(None, facts(played), 0, "entered")
                 changes.apply(session.id, lambda current, c=change: c)
-            store.remember_device(DEVICE, session.id, True)
+            device_store.remember_device(DEVICE, session.id, True)
     first = [timed(lambda: client.get("/")) for _ in range(repeat)]
     last = [timed(lambda: client.get(f"/?page={games // 20}")) for _ in range(repeat)]
     ordered = sorted(first)

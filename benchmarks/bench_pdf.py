@@ -21,9 +21,9 @@ import time
 
 from weasyprint import HTML
 
-from scorekeeper.printable import build
+from scorekeeper.printing.printable import build
+from scorekeeper.printing.sheets import render_sheet
 from scorekeeper.rules import game
-from scorekeeper.sheets import render_sheet
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 NAMES = ["Ana", "Ben", "Cem", "Dan", "Eve", "Fay", "Gus", "Hal"]

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.db import get_db  # noqa: E402
+from scorekeeper.storage.db import get_db
 
 
 def hidden(page: str, name: str) -> str:

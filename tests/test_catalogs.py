@@ -98,7 +98,7 @@ def test_vietnamese_uses_the_phom_terms(term):
 
 
 def test_the_language_list_is_the_catalogs_present(tmp_path, monkeypatch):
-    from scorekeeper import app as app_module
+    from scorekeeper.web import app as app_module
 
     for language in ("de", "xx"):
         (tmp_path / language / "LC_MESSAGES").mkdir(parents=True)
@@ -108,7 +108,7 @@ def test_the_language_list_is_the_catalogs_present(tmp_path, monkeypatch):
 
 
 def test_every_catalog_present_is_offered():
-    from scorekeeper.app import LANGUAGES
+    from scorekeeper.web.app import LANGUAGES
 
     present = {path.parent.parent.name for path in TRANSLATIONS.glob("*/LC_MESSAGES/*.po")}
     assert set(LANGUAGES) == present | {"en"}

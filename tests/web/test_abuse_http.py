@@ -19,7 +19,7 @@ from unittest import mock
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.extensions import cache, kept
+from scorekeeper.web.extensions import cache, kept
 from tests.web.conftest import SECRET_KEY
 from tests.web.serving import Phone, Server, round_form, rummy_round, start_rummy
 
@@ -230,7 +230,7 @@ def test_a_traceback_logs_only_the_first_characters_of_a_token(tmp_path, caplog,
     def broken(*_args, **_kwargs):
         raise RuntimeError(f"the sheet of /s/{token} failed")
 
-    monkeypatch.setattr("scorekeeper.views.sessions.build_sheet", broken)
+    monkeypatch.setattr("scorekeeper.web.views.sessions.build_sheet", broken)
     with caplog.at_level(logging.ERROR):
         assert client.get(edit).status_code == 500
     assert f"/s/{token[:4]}…" in caplog.text

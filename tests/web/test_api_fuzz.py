@@ -178,12 +178,12 @@ def test_a_huge_integer_is_a_400_naming_its_place():
 
 
 def test_a_question_that_gets_no_turn_is_told_to_come_back(monkeypatch):
-    from scorekeeper import limits
+    from scorekeeper.web import limits
 
     # every slot taken by other questions, and no time to wait for one
     full = limits.Slots(size=1, wait=0.01)
     with full.slot():
-        monkeypatch.setattr("scorekeeper.views.api.ENGINE_SLOTS", full)
+        monkeypatch.setattr("scorekeeper.web.views.api.ENGINE_SLOTS", full)
         response = APP.test_client().post(
             "/api/v1/arrange", json={"variant": "rummy", "hand": ["AS"]}
         )

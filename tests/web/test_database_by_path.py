@@ -4,8 +4,8 @@ import sqlite3
 
 import pytest
 
-from scorekeeper import db, derived, exchange, store
-from scorekeeper.one_at_a_time import lock_path
+from scorekeeper.storage import db, derived, exchange, import_store, session_store
+from scorekeeper.storage.one_at_a_time import lock_path
 
 GAME = {
     "variant": "rummy",
@@ -20,14 +20,14 @@ def test_the_store_works_on_a_database_opened_by_its_path(tmp_path):
     checked = exchange.read(GAME)
     with db.opened(path) as opened:
         assert db.get_db() is opened and db.database_path() == path
-        session_id = store.import_session(
+        session_id = import_store.import_session(
             checked["session"],
             checked["history"],
             derived.summary_of_import(checked),
             checked["kept"],
         )
-        session = store.get_session(session_id)
-        assert store.find_session(session.edit_token)[0].id == session_id
+        session = session_store.get_session(session_id)
+        assert session_store.find_session(session.edit_token)[0].id == session_id
         assert lock_path("rebuild-1").parent == tmp_path / "locks"  # beside the database
     # the block's end closes it; outside a request and any command there is no database
     with pytest.raises(sqlite3.ProgrammingError):
@@ -36,7 +36,7 @@ def test_the_store_works_on_a_database_opened_by_its_path(tmp_path):
         db.get_db()
     # and what was written is in the file: KS 10 + 7D 7 = 17 for Ana
     with db.opened(path):
-        assert store.get_session(session_id).summary["leaders"] == ["Ana"]
+        assert session_store.get_session(session_id).summary["leaders"] == ["Ana"]
 
 
 def test_a_database_whose_folder_is_missing_is_refused_by_name(tmp_path):

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import segno
 
-from scorekeeper import app as app_module
 from scorekeeper import create_app
+from scorekeeper.web import app as app_module
 from tests.command import scorekeeper
 from tests.web.serving import Server, free_port
 from tests.web.sessions import KEY, configured_app, start_game

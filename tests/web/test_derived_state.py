@@ -7,13 +7,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import changes, store
+from scorekeeper.printing.score_sheet import game_of
 from scorekeeper.rules import RulesError, game, games
 from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.messages import say
 from scorekeeper.rules.progress import settle_state, step
 from scorekeeper.rules.settlement import settle_game
-from scorekeeper.score_sheet import game_of
+from scorekeeper.storage import changes, history_store, round_store, session_store
+from scorekeeper.storage.db import get_db
 from tests.web.evening_games import games as whole_games
 from tests.web.evening_games import rounds_of
 from tests.web.sessions import start_game
@@ -46,11 +47,11 @@ def test_a_round_after_the_end_is_refused_with_its_number():
 
 
 def _assert_kept_equals_replay(session_id):
-    session, rounds = store.snapshot(session_id)
+    session, rounds = round_store.snapshot(session_id)
     request = session.engine_request([r.facts for r in rounds])
     expected = game(request)
     assert game_of(session) == expected
-    kept = store.scored_rounds(session_id)
+    kept = round_store.scored_rounds(session_id)
     assert [r.id for r in kept] == [r.id for r in rounds]
     players = session.players
     running = {p: resolve(session.variant, session.options, len(players)).start for p in players}
@@ -78,25 +79,27 @@ def evenings(draw):
 
 
 def _change(kind, pick, facts, session):
-    live = store.rounds_of(session)
+    live = round_store.rounds_of(session)
     if kind == "add" or (kind in ("correct", "delete") and not live):
-        return store.Change(None, facts, 0, "entered")
+        return round_store.Change(None, facts, 0, "entered")
     if kind == "correct":
-        return store.Change(live[pick % len(live)].id, facts, 0, "corrected")
+        return round_store.Change(live[pick % len(live)].id, facts, 0, "corrected")
     if kind == "delete":
         chosen = live[pick % len(live)]
-        return store.Change(chosen.id, chosen.facts, 1, "deleted")
-    versions = store.versions_of(session)
+        return round_store.Change(chosen.id, chosen.facts, 1, "deleted")
+    versions = history_store.versions_of(session)
     if kind == "restore" and versions:
         version = versions[pick % len(versions)]
-        return store.Change(version["round_id"], version["facts"], version["deleted"], "restored")
-    last = store.last_undoable(session)
+        return round_store.Change(
+            version["round_id"], version["facts"], version["deleted"], "restored"
+        )
+    last = history_store.last_undoable(session)
     if last is None:
         return changes.Refused("nothing to undo")
-    before = store.version_before(last)
+    before = history_store.version_before(last)
     if before is None:
-        return store.Change(last["round_id"], last["facts"], 1, "undid", undoes=last["id"])
-    return store.Change(
+        return round_store.Change(last["round_id"], last["facts"], 1, "undid", undoes=last["id"])
+    return round_store.Change(
         last["round_id"], before["facts"], before["deleted"], "undid", undoes=last["id"]
     )
 
@@ -108,7 +111,7 @@ def _change(kind, pick, facts, session):
 def test_kept_scores_equal_a_full_replay_after_any_changes(app, evening):
     variant, steps = evening
     with app.app_context():
-        session = store.create_session(variant, {}, PLAYERS, "Ana")
+        session = session_store.create_session(variant, {}, PLAYERS, "Ana")
         for kind, pick, facts in steps:
             changes.apply(
                 session.id, lambda current, k=kind, p=pick, f=facts: _change(k, p, f, current)
@@ -155,15 +158,15 @@ def test_a_correction_rescores_from_its_round_on(client, app, monkeypatch):
     path = start_game(client, "rummy", ["Ana", "Ben"])
     _play(client, path, 6)
     with app.app_context():
-        session = store.find_session(path.rsplit("/", 1)[1])[0]
-        fourth = store.rounds_of(session)[3]
+        session = session_store.find_session(path.rsplit("/", 1)[1])[0]
+        fourth = round_store.rounds_of(session)[3]
     scored = _counting_rounds(monkeypatch)
     response = client.post(f"{path}/rounds/{fourth.id}", data=_rummy_round("Ana", "KS"))
     assert response.status_code == 302
     assert len(scored) == 3  # rounds 4, 5 and 6
     with app.app_context():
-        _, rounds = store.snapshot(session.id)
-        assert store.scored_rounds(session.id)[-1].after["totals"] == {"Ana": 20, "Ben": 0}
+        _, rounds = round_store.snapshot(session.id)
+        assert round_store.scored_rounds(session.id)[-1].after["totals"] == {"Ana": 20, "Ben": 0}
         assert len(rounds) == 6
 
 
@@ -171,8 +174,8 @@ def test_missing_or_stale_scores_are_rebuilt_from_the_facts(client, app):
     path = start_game(client, "rummy", ["Ana", "Ben"])
     _play(client, path, 3)  # Ana 6
     with app.app_context():
-        session = store.find_session(path.rsplit("/", 1)[1])[0]
-        db = store.get_db()
+        session = session_store.find_session(path.rsplit("/", 1)[1])[0]
+        db = get_db()
         with db.conn:
             # as saved before scores were kept, then by an older engine
             db.execute(
@@ -193,7 +196,7 @@ def test_missing_or_stale_scores_are_rebuilt_from_the_facts(client, app):
     client.post(f"{path}/rounds/new", data=_rummy_round("Ana"))
     with app.app_context():
         _assert_kept_equals_replay(session.id)
-        assert store.scored_rounds(session.id)[-1].after["totals"]["Ana"] == 8
+        assert round_store.scored_rounds(session.id)[-1].after["totals"]["Ana"] == 8
 
 
 def test_the_page_draws_the_last_rounds_and_links_to_all(client):
@@ -217,10 +220,10 @@ def test_kept_explain_lines_stay_messages_for_the_tables_language(app):
         "opened": {"Ben": False},
     }
     with app.app_context():
-        session = store.create_session("rami", {}, ["Ana", "Ben"], "Ana")
-        changes.apply(session.id, lambda current: store.Change(None, facts, 0, "entered"))
+        session = session_store.create_session("rami", {}, ["Ana", "Ben"], "Ana")
+        changes.apply(session.id, lambda current: round_store.Change(None, facts, 0, "entered"))
         expected = game(session.engine_request([facts]))["rounds"][0]["explain"]
-        kept = store.scored_rounds(session.id)[0].score["explain"]
+        kept = round_store.scored_rounds(session.id)[0].score["explain"]
     assert kept == expected
     assert [say(line, SHOUTING, "en") for line in kept] == [
         say(line, SHOUTING, "en") for line in expected

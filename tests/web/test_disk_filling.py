@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app, db, exchange
-from scorekeeper.exchange import MOST_ROUNDS
+from scorekeeper import create_app
+from scorekeeper.storage import db, exchange
+from scorekeeper.storage.exchange import MOST_ROUNDS
 from tests.web.conftest import SECRET_KEY
 from tests.web.serving import Phone, Server, hidden
 from tests.web.sessions import start_game, view_link

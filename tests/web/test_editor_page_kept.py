@@ -3,7 +3,7 @@ holding the edit link, each still shown its own messages, CSRF token and links."
 
 import re
 
-from scorekeeper.views import sessions as session_views
+from scorekeeper.web.views import sessions as session_views
 
 HAND = {"winner": "Ana", "end": "out", "hand_1": "2C", "save": "1"}
 

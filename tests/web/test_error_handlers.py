@@ -3,9 +3,9 @@ page elsewhere, whichever view raised them."""
 
 from flask import Blueprint
 
-from scorekeeper.limits import Busy
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.messages import N_
+from scorekeeper.web.limits import Busy
 
 
 def _raising(app, error):

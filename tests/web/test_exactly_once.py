@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from scorekeeper.db import connect
+from scorekeeper.storage.db import connect
 from tests.web.sessions import start_game
 
 CONFLICT = "Someone else changed this session"

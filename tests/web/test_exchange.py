@@ -171,7 +171,7 @@ def test_a_history_that_does_not_end_in_the_rounds_is_refused(client, app):
 
 def test_a_failure_while_writing_leaves_nothing_behind(app, monkeypatch):
     # the history's second version cannot be written: the session and first version roll back
-    from scorekeeper import exchange, store
+    from scorekeeper.storage import exchange, import_store
 
     checked = exchange.read(
         {
@@ -184,7 +184,7 @@ def test_a_failure_while_writing_leaves_nothing_behind(app, monkeypatch):
     before = session_count(app)
     with app.test_request_context():
         try:
-            store.import_session(checked["session"], broken, None)
+            import_store.import_session(checked["session"], broken, None)
         except TypeError:
             pass
         else:

@@ -19,8 +19,9 @@ import urllib.parse
 import requests
 
 from benchmarks.bench_pdf import rami_evening
-from scorekeeper import create_app, db, game_stats
-from scorekeeper.sheet_jobs import LONG_SHEET_ROUNDS
+from scorekeeper import create_app
+from scorekeeper.storage import db, game_stats
+from scorekeeper.web.sheet_jobs import LONG_SHEET_ROUNDS
 from tests.web.conftest import SECRET_KEY
 from tests.web.serving import Server
 from tests.web.sessions import start_game, stats_page

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import segno
 
-from scorekeeper.addresses import url_for_phones
+from scorekeeper.serving.addresses import url_for_phones
 from tests.web.serving import Phone, Server, start_rummy
 from tests.web.sessions import configured_app, start_game
 

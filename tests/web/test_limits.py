@@ -7,9 +7,9 @@ import pytest
 from markupsafe import escape
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.app import MAX_CONTENT_LENGTH, MAX_FORM_BYTES
-from scorekeeper.forms import round_facts, round_form
 from scorekeeper.rules.records import VARIANTS
+from scorekeeper.web.app import MAX_CONTENT_LENGTH, MAX_FORM_BYTES
+from scorekeeper.web.forms import round_facts, round_form
 from tests.web.sessions import start_game
 
 # --- request size ---------------------------------------------------------------------

@@ -49,7 +49,7 @@ def test_the_read_only_page_answers_304_until_a_change(client, app):
 OTHER_WORKER = """
 import sys
 from scorekeeper import create_app
-from scorekeeper.views import sessions
+from scorekeeper.web.views import sessions
 
 def rendered_again(*args, **kwargs):
     raise AssertionError("the page was rendered a second time")

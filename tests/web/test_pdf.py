@@ -13,7 +13,7 @@ import tempfile
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.printable import chart
+from scorekeeper.printing.printable import chart
 from tests.web.sessions import pdf_text, rami_round, start_game, view_link
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.replica import litestream
+from scorekeeper.storage.replica import litestream
 from tests.command import scorekeeper
 from tests.web.serving import (
     Phone,
@@ -374,7 +374,7 @@ def test_a_replica_falling_behind_shows_in_health(tmp_path):
 def test_the_log_warns_when_the_replica_falls_too_far_behind(tmp_path, monkeypatch):
     """Litestream run as serve runs it, on a database written to directly; the warning's
     threshold, a minute in a club, is a second here."""
-    from scorekeeper import replica
+    from scorekeeper.storage import replica
 
     monkeypatch.setattr(replica, "LAG_WARNING_SECONDS", 1)
     monkeypatch.setenv(replica.STATUS_ENVIRONMENT, "")  # start() sets it; put back afterwards

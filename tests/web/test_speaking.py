@@ -1,8 +1,8 @@
 """A sheet or pad printed in a chosen language speaks it, in a request of another language
 or in none (i18n.speaking)."""
 
-from scorekeeper.formatting import number
-from scorekeeper.i18n import gettext, speaking
+from scorekeeper.language.formatting import number
+from scorekeeper.language.i18n import gettext, speaking
 
 
 def test_words_outside_a_request_are_english_unless_a_language_is_chosen():

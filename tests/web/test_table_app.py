@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorekeeper.db import MIGRATIONS, connect, migrate, migration_set
+from scorekeeper.storage.db import MIGRATIONS, connect, migrate, migration_set
 from tests.web.sessions import rami_round, start_game, view_link
 
 
@@ -282,7 +282,7 @@ def test_a_database_of_the_earlier_migration_runner_is_carried_over(tmp_path):
 
 
 def test_secret_key_is_generated_once_and_kept(tmp_path, monkeypatch):
-    from scorekeeper.app import _secret_key
+    from scorekeeper.web.app import _secret_key
 
     first = _secret_key(tmp_path)
     assert len(first) == 64 and _secret_key(tmp_path) == first

@@ -74,8 +74,8 @@ def test_a_variant_for_one_player_count_says_so_plainly(client):
 
 
 def test_house_rules_are_shown_by_their_label(client):
-    from scorekeeper.forms import option_label
     from scorekeeper.rules.records import VARIANTS
+    from scorekeeper.web.forms import option_label
 
     page = client.get("/new/rami").data.decode()
     for name, spec in VARIANTS["rami"].options.items():

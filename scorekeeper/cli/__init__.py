@@ -1,0 +1,1 @@
+"""The `scorekeeper` command: the referee's questions, serve, the evening's files."""

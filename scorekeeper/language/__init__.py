@@ -1,0 +1,1 @@
+"""Words in the reader's language: translation, numbers, dates, money and stakes."""

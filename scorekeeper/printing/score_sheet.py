@@ -1,0 +1,187 @@
+"""A session's score sheet, read from the engine's answer kept with each round: rows,
+totals, leader, chart and settlement, drawing only the rows it shows."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.rules import RulesError, progress
+from scorekeeper.rules.catalog import get_variant, goal_of
+from scorekeeper.rules.variant import RoundEnd, leaders
+from scorekeeper.storage import derived
+from scorekeeper.storage.round_store import (
+    ScoredRound,
+    StoredRound,
+    figures_snapshot,
+    scored_rounds,
+    scored_snapshot,
+    state_before,
+    totals_every,
+)
+from scorekeeper.storage.session_store import Session, get_session
+
+from .printable import chart
+
+CHART_POINTS = 60  # a longer evening's chart is sampled: a phone draws no more
+
+
+@dataclass
+class Sheet:
+    session: Session
+    state: dict[str, Any] | None = None  # the game's state after the last round
+    result: dict[str, Any] | None = None  # the game's standing: totals, finished, winners...
+    error: str | None = None  # a stored round the engine now refuses (after a new engine)
+    rows: list[Row] = field(default_factory=list)  # the rounds drawn, in order
+
+    @property
+    def variant(self):
+        return get_variant(self.session.variant)
+
+    @property
+    def round_count(self) -> int:
+        return self.state["played"] if self.state else 0
+
+    @property
+    def folded(self) -> int:
+        """Rounds not drawn (behind "show all")."""
+        return self.round_count - len(self.rows)
+
+    @property
+    def players(self) -> list[str]:
+        """Everyone who has sat at the table, by current name (joiners and leavers too)."""
+        return self.result.get("players", self.session.players) if self.result else []
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return self.result["totals"] if self.result else {}
+
+    @functools.cached_property
+    def leaders(self) -> list[str]:
+        if not self.round_count or not self.result:
+            return []
+        return leaders(self.totals, goal_of(self.session.variant, self.session.options))
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.result and self.result["finished"])
+
+    @property
+    def next_dealer(self) -> str:
+        return self.result["next_dealer"] if self.result else self.session.first_dealer
+
+    def settlement(self, stake: object = None, digits: int = 2) -> dict[str, Any]:
+        return progress.settle_state(self.session.engine_request([]), self.state, stake, digits)
+
+
+def build_sheet(session: Session, last: int | None = None) -> Sheet:
+    """The sheet of the session as it is now, drawing its ``last`` rounds (None: all)."""
+    session = get_session(session.id)
+    try:
+        derived.ensure(session)
+    except RulesError as error:
+        return Sheet(session, error=error.message)
+    stored = scored_rounds(session.id, last)
+    state = stored[-1].after if stored else state_before(session.id, None)
+    sheet = Sheet(session, state, progress.standing(session.engine_request([]), state))
+    first = sheet.round_count - len(stored) + 1
+    sheet.rows = [row_of(number, r) for number, r in enumerate(stored, start=first)]
+    renamed = sheet.result.get("names") or {}
+    if renamed:  # a renamed player's earlier rounds show under the new name
+        for row in sheet.rows:
+            row.delta = {renamed.get(p, p): v for p, v in row.delta.items()}
+            row.running = {renamed.get(p, p): v for p, v in row.running.items()}
+            row.bonus = {renamed.get(p, p): v for p, v in row.bonus.items()}
+            row.winners = [renamed.get(p, p) for p in row.winners]
+    return sheet
+
+
+def kept_game(session: Session) -> tuple[Session, list[ScoredRound], dict[str, Any]]:
+    """The session as it is now, its live rounds, and the engine's whole ``game`` answer
+    for them read back from the kept scores. Raises the engine's RulesError when a stored
+    round no longer scores."""
+    derived.ensure(get_session(session.id))
+    session, stored = scored_snapshot(session.id)
+    state = stored[-1].after if stored else None
+    standing = progress.standing(session.engine_request([]), state)
+    return session, stored, {**standing, "rounds": [r.score for r in stored]}
+
+
+def kept_figures(session: Session) -> tuple[Session, list[StoredRound], dict[str, Any]]:
+    """As :func:`kept_game`, but each round's answer holds only its figures (delta,
+    transfers, dealer; a seating change whole): what an export writes, read in a fraction
+    of the time the explain lines take."""
+    derived.ensure(get_session(session.id))
+    session, stored, figures, state = figures_snapshot(session.id)
+    standing = progress.standing(session.engine_request([]), state)
+    return session, stored, {**standing, "rounds": figures}
+
+
+def game_of(session: Session, rounds: object = None) -> dict[str, Any]:
+    """The engine's whole answer for the session as it is now (``rounds`` is ignored:
+    they are the session's own)."""
+    return kept_game(session)[2]
+
+
+@dataclass(slots=True)
+class Row:
+    """One round as the page draws it; a seating change between rounds is a row too."""
+
+    stored: ScoredRound
+    number: int  # rounds are numbered by hands played: a seating change is no round
+    explain: list[Any]  # messages, said in the reader's language where the page shows them
+    running: dict[str, int]
+    delta: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    bonus: dict[str, list[Any]] = field(default_factory=dict)
+    notes: list[Any] = field(default_factory=list)
+    seating: Any = None  # the change, when the row is one
+    dealer: str | None = None
+    winner: str | None = None
+    end: str = RoundEnd.STOCK  # as stored ("out"): the page words it in the reader's language
+
+
+def row_of(number: int, stored: ScoredRound) -> Row:
+    scored, facts = stored.score, stored.facts
+    number = stored.after.get("hands", number)
+    if "seating" in facts:
+        return Row(
+            stored, number, scored["explain"], stored.after["totals"], seating=scored["explain"][0]
+        )
+    winner = facts.get("winner")
+    return Row(
+        stored,
+        number,
+        scored["explain"],
+        stored.after["totals"],
+        delta=scored["delta"],
+        winners=scored["winners"],
+        bonus={p: list(scored["bonuses"].get(p, [])) for p in scored["delta"]},
+        notes=scored.get("notes", []),
+        dealer=scored["dealer"],
+        winner=winner,
+        end=facts.get("end", RoundEnd.OUT) if winner else RoundEnd.STOCK,
+    )
+
+
+def running_totals_chart(sheet: Sheet, width: int = 340, height: int = 180) -> dict[str, Any]:
+    """Running totals as polylines, scaled to the box (drawn on the server, no script).
+
+    At most CHART_POINTS points a player: a long evening is drawn every few rounds.
+    """
+    players = sheet.players or sheet.session.players
+    renamed = (sheet.result or {}).get("names") or {}
+    count = sheet.round_count
+    step = max(1, -(-count // CHART_POINTS))
+    numbers = sorted({*range(step, count + 1, step), count} - {0})
+    start = progress.standing(sheet.session.engine_request([]), None)["totals"]
+    sampled = totals_every(sheet.session.id, numbers) if numbers else []
+    # under the latest names; a joiner's line runs at the start value until they sat down
+    sampled = [{renamed.get(p, p): t for p, t in totals.items()} for totals in sampled]
+    first = next(iter(start.values()))
+    series = {
+        p: [start.get(p, first)] + [totals.get(p, first) for totals in sampled] for p in players
+    }
+    # the page draws its lines in the left three quarters and puts the names beside them
+    return chart(players, series, width, height, pad=24, label_room=0, label_gap=14)

@@ -1,0 +1,1 @@
+"""`scorekeeper serve`: gunicorn, its worker, the access log, the address phones open."""

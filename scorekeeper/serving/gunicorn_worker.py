@@ -1,0 +1,132 @@
+"""The gunicorn worker `scorekeeper serve` runs: requests read in an event loop, answered
+by threads.
+
+gunicorn's threaded worker gives each connection a thread from the moment its first byte
+arrives, so a few clients that send their headers one byte every few seconds hold every
+thread, and the phones at the table wait. gunicorn's documentation answers slow clients
+with an event loop (its gevent worker) or a buffering proxy in front. Here the gevent
+worker reads each request, headers and body, while the connection costs only a greenlet;
+only a request read whole goes to one of the worker's threads, which answers it from
+memory. SQLite and page rendering never run in the event loop: a save waiting on
+another process's write lock holds one thread, not the worker.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import weakref
+
+import gevent
+from gevent import socket as green_socket
+from gevent.lock import BoundedSemaphore
+from gevent.threadpool import ThreadPool
+from gunicorn.http.errors import NoMoreData
+from gunicorn.workers.base_async import AsyncWorker
+from gunicorn.workers.ggevent import GeventWorker
+
+from scorekeeper.web.log_privacy import TokensHidden
+
+# A new connection that has not sent its request's headers within this long is dropped (a
+# browser sends them at once; only a slow-loris client takes longer).
+HEADERS_SECONDS = 5
+
+
+# Bodies are held in memory while they arrive: a form is a few KB, but an import or an
+# API game may be megabytes, so only this many bodies over LARGE_BODY are read at once per
+# worker (the others wait their turn, holding nothing), and every body must have arrived
+# within BODY_SECONDS, however it trickles.
+LARGE_BODY = 64 * 1024
+LARGE_BODIES_AT_ONCE = 8
+BODY_SECONDS = 60
+
+
+def in_threads(app, pool: ThreadPool, largest_body: int):
+    """``app`` answered in ``pool``'s threads, each request's body read before it gets there.
+
+    A body longer than ``largest_body`` is not read: the app sees its declared length and
+    refuses it (413) without a thread ever touching the socket.
+    """
+    large_bodies = BoundedSemaphore(LARGE_BODIES_AT_ONCE)
+
+    def whole_request(environ, start_response):
+        declared = environ.get("CONTENT_LENGTH") or ""
+        length = int(declared) if declared.isdigit() else 0
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        body = b""
+        if (length or chunked) and length <= largest_body:
+            large = chunked or length > LARGE_BODY
+            try:
+                turn = large_bodies if large else contextlib.nullcontext()
+                with turn, gevent.Timeout(BODY_SECONDS, NoMoreData):
+                    # a chunked body declares no length: one byte past the limit is enough
+                    # for the app to refuse it
+                    body = environ["wsgi.input"].read(largest_body + 1)
+            except OSError as error:  # stalled past --stalled, or gone: the connection ends
+                raise NoMoreData() from error
+        # files are read in the thread too, not sent from the event loop later
+        read = {k: v for k, v in environ.items() if k != "wsgi.file_wrapper"}
+        read["wsgi.input"] = io.BytesIO(body)
+
+        def answer() -> list[bytes]:
+            result = app(read, start_response)
+            try:
+                return list(result)
+            finally:
+                close = getattr(result, "close", None)
+                if close is not None:
+                    close()
+
+        return pool.apply(answer)
+
+    return whole_request
+
+
+class WholeRequestWorker(GeventWorker):
+    """gunicorn's gevent worker, with the app in a thread pool (``threads``) and a time
+    limit on each connection's reads and writes (``stalled_seconds``)."""
+
+    stalled_seconds = 15
+    largest_body = 4 * 1024 * 1024
+
+    def patch(self) -> None:
+        # Only the listening sockets become gevent's: the app's threads stay real threads
+        # (one SQLite connection each), which monkey-patching would make greenlets.
+        self.sockets = [
+            green_socket.socket(s.FAMILY, green_socket.SOCK_STREAM, fileno=s.sock.detach())
+            for s in self.sockets
+        ]
+        self._greeted: weakref.WeakSet = weakref.WeakSet()
+
+    def init_process(self) -> None:
+        for logger in (self.log.error_log, self.log.access_log):
+            logger.addFilter(TokensHidden())
+        super().init_process()
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        self.wsgi = in_threads(self.wsgi, ThreadPool(self.cfg.threads), self.largest_body)
+
+    def handle(self, listener, client, addr) -> None:
+        # a connection that sends or takes nothing this long mid-request is dropped
+        # (gevent's own handle would make the socket wait for good)
+        client.settimeout(self.stalled_seconds)
+        AsyncWorker.handle(self, listener, client, addr)
+
+    def timeout_ctx(self):
+        """The time a connection has for its next request's headers: a few seconds for its
+        first, the keep-alive time for each later one."""
+        connection = gevent.getcurrent()
+        if connection in self._greeted:
+            return gevent.Timeout(self.cfg.keepalive, False)
+        self._greeted.add(connection)
+        return gevent.Timeout(HEADERS_SECONDS, False)
+
+
+def worker_class(stalled_seconds: int, largest_body: int) -> type[WholeRequestWorker]:
+    """The worker with serve's ``--stalled`` limit and the app's largest request body."""
+    return type(
+        "WholeRequestWorker",
+        (WholeRequestWorker,),
+        {"stalled_seconds": stalled_seconds, "largest_body": largest_body},
+    )

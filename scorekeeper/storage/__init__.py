@@ -1,0 +1,1 @@
+"""The SQLite database: sessions, rounds and their kept scores, history, phones, files."""

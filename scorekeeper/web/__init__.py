@@ -1,0 +1,1 @@
+"""The table app: app factory, extensions, error pages, forms, links, OpenAPI, views."""

@@ -1,0 +1,407 @@
+"""The Flask app factory: configuration, database, CSRF, translations, security headers
+and blueprints."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import secrets
+from contextlib import ExitStack
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from flask import Flask, g, render_template, request, url_for
+from flask.sessions import SecureCookieSessionInterface
+from flask_talisman import Talisman
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, SecurityError, ServiceUnavailable
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
+
+from scorekeeper import PROJECT_ROOT
+from scorekeeper.language import formatting
+from scorekeeper.language.i18n import gettext as _
+from scorekeeper.language.i18n import here, say_here
+from scorekeeper.language.i18n import lazy_gettext as _l
+from scorekeeper.rules import RulesError
+from scorekeeper.rules.arranger import search_budget
+from scorekeeper.storage import db, settings
+
+from . import rate_limits, static_files, trouble
+from .errors import json_error
+from .extensions import babel, cache, compress, csrf
+from .limits import Busy
+from .links import phones_cannot_reach, share_url
+from .log_privacy import TokensHidden
+from .views import BLUEPRINTS
+
+TRANSLATIONS = PROJECT_ROOT / "translations"
+LANGUAGE_COOKIE = "lang"
+
+
+def _languages() -> tuple[str, ...]:
+    """English (the msgids) and every language with a catalog: adding a language is adding
+    its catalog under translations/, nothing else."""
+    found = sorted(path.parent.parent.name for path in TRANSLATIONS.glob("*/LC_MESSAGES/*.po"))
+    return ("en", *(code for code in found if code != "en"))
+
+
+LANGUAGES = _languages()
+SHORTEST_SECRET_KEY = 32
+
+# The biggest legitimate request is an API `game` of 2,000 rounds: Continental with
+# 12 players, 15 cards in each loser's hand, measured at 2.1 MB (8-letter names) to
+# 3.4 MB (40-letter names, JSON with spaces). 4 MiB holds it.
+MAX_CONTENT_LENGTH = 4 * 1024 * 1024
+# Pages only take forms: a 12-player round with every meld written out is under 10 KB.
+MAX_FORM_BYTES = 64 * 1024
+MAX_FORM_PARTS = 200  # a 12-player round form has under 50 fields
+FILE_UPLOADS = {"evening.import_session"}
+
+HSTS_SECONDS = 365 * 24 * 3600
+CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}
+
+
+def _secret_key(instance_path: Path) -> str:
+    """The key kept in instance/, made once: written whole and never readable by others."""
+    key_file = instance_path / "secret_key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    key = secrets.token_hex(32)
+    draft = key_file.with_name(f".secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+    descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w") as stream:
+        stream.write(key)
+        stream.flush()
+        os.fsync(stream.fileno())
+    os.replace(draft, key_file)  # other processes see no key or the whole key, never half
+    return key
+
+
+def _check_secret_key(key: Any, source: str) -> None:
+    if not isinstance(key, str | bytes) or len(key) < SHORTEST_SECRET_KEY:
+        length = len(key) if isinstance(key, str | bytes) else 0
+        raise RuntimeError(
+            f"The secret key from {source} is {length} characters long; it needs at least "
+            f"{SHORTEST_SECRET_KEY} random characters. Set SCOREKEEPER_SECRET_KEY to the output "
+            f"of `python -c 'import secrets; print(secrets.token_hex(32))'`, or delete the "
+            f"key file so a new one is made."
+        )
+
+
+class SessionCookies(SecureCookieSessionInterface):
+    """The cookie is marked Secure whenever the page was asked for over HTTPS.
+
+    A fixed SESSION_COOKIE_SECURE cannot serve both a club behind an HTTPS proxy and a
+    kitchen table on plain http://192.168.x.x, where a Secure cookie would be dropped.
+    """
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+class RowId(IntegerConverter):
+    """An ``<int:...>`` in a URL is a row's id: SQLite's integers end at 2**63 - 1, so a
+    longer number names no row (404), never an OverflowError in the query."""
+
+    def __init__(self, url_map, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", 2**63 - 1)
+        super().__init__(url_map, *args, **kwargs)
+
+
+def _locale() -> str | None:
+    """The table's own choice (``?lang=xx``, then kept in a cookie) wins over the phone's."""
+    chosen = request.args.get("lang") or request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES)
+
+
+def _proxy_hops(app: Flask) -> int:
+    raw = app.config.get("PROXY_HOPS", 0)
+    try:
+        hops = int(raw)
+    except (TypeError, ValueError):
+        hops = -1
+    if hops < 0:
+        raise RuntimeError(
+            f"SCOREKEEPER_PROXY_HOPS must be the number of reverse proxies in front of the "
+            f"app (0 when there is none), not {raw!r}."
+        )
+    return hops
+
+
+def _check_base_url(base: Any) -> None:
+    if base and not (isinstance(base, str) and base.startswith(("http://", "https://"))):
+        raise RuntimeError(
+            f"SCOREKEEPER_BASE_URL must be the address players open, starting with "
+            f"https:// or http://, not {base!r}."
+        )
+
+
+def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app with its settings read (defaults, environment, instance/config.py) and
+    nothing else done: no database opened or made."""
+    instance = PROJECT_ROOT / "instance"
+    app = Flask(
+        __name__,
+        instance_path=str(instance),
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    app.config.from_mapping(
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # the cookie is sent only when it changed: a picker's or a poll's answer arriving
+        # after a save would otherwise put back the cookie without the save's message
+        SESSION_REFRESH_EACH_REQUEST=False,
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,  # a form left open through a long hand must still save
+        # Referrer-Policy: no-referrer means browsers send no Referer, which the strict
+        # HTTPS check would demand; the form token and the SameSite cookie still hold.
+        WTF_CSRF_SSL_STRICT=False,
+        # WTForms' messages in the page's language from a catalog kept per language (see
+        # form_base.Form), not read from disk by Flask-WTF on every request
+        WTF_I18N_ENABLED=False,
+        BABEL_TRANSLATION_DIRECTORIES=str(PROJECT_ROOT / "translations"),
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+        MAX_FORM_MEMORY_SIZE=MAX_FORM_BYTES,
+        MAX_FORM_PARTS=MAX_FORM_PARTS,
+        BASE_URL=None,
+        PROXY_HOPS=0,
+    )
+    # the database, the environment, the instance's config.py
+    app.config.from_mapping(settings.read(test_config, instance))
+    return app
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = configured_app(test_config)
+    instance = Path(app.instance_path)
+    if app.config.get("SECRET_KEY") is None:
+        app.config["SECRET_KEY"] = _secret_key(instance)
+        _check_secret_key(app.config["SECRET_KEY"], f"the file {instance / 'secret_key'}")
+    else:
+        _check_secret_key(app.config["SECRET_KEY"], "the configuration")
+    _check_base_url(app.config.get("BASE_URL"))
+    db.check_folder(Path(app.config["DATABASE"]))
+    hops = _proxy_hops(app)
+    if hops:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops
+        )
+    app.session_interface = SessionCookies()
+    app.logger.addFilter(TokensHidden())  # "Exception on /s/<edit token>/..." and its traceback
+
+    @app.before_request
+    def forms_are_small() -> None:
+        # registered before CSRF, whose check is the first to read a form; a session file
+        # uploaded for import may be as large as an API question
+        if not request.path.startswith("/api/") and request.endpoint not in FILE_UPLOADS:
+            request.max_content_length = MAX_FORM_BYTES
+
+    @app.before_request
+    def one_search_budget_per_request() -> None:
+        # a round save or a referee page arranges several hands: together, not each, they
+        # get the arranger's budget, so no page can hold a thread for long
+        g.search_budget = ExitStack()
+        g.search_budget.enter_context(search_budget())
+
+    @app.teardown_request
+    def end_search_budget(_error: BaseException | None) -> None:
+        budget = g.pop("search_budget", None)
+        if budget is not None:
+            budget.close()
+
+    db.init_app(app)
+    csrf.init_app(app)
+    app.config.setdefault("CACHE_TYPE", "scorekeeper.web.extensions.BoundedFileSystemCache")
+    # and in bytes: a very long game's page and PDFs in every language are megabytes each
+    app.config.setdefault("CACHE_MAX_BYTES", 256 * 1024 * 1024)
+    app.config.setdefault("CACHE_DIR", _rendered_folder(Path(app.config["DATABASE"]).parent))
+    # what another version of the app rendered is never this one's page
+    app.config.setdefault("CACHE_KEY_PREFIX", f"{_code_version()}:")
+    # one file per table in play and language; past this many, the expired and a third go
+    app.config.setdefault("CACHE_THRESHOLD", 1000)
+    app.config.setdefault("CACHE_DEFAULT_TIMEOUT", 24 * 3600)
+    cache.init_app(app)
+    compress.init_app(app)
+    static_files.init_app(app)
+    babel.init_app(app, locale_selector=_locale)
+    Talisman(  # every security header, on every response, set here only
+        app,
+        force_https=False,  # tables at home use plain http on the local network
+        session_cookie_secure=False,  # decided per request by SessionCookies
+        content_security_policy=CONTENT_SECURITY_POLICY,
+        referrer_policy="no-referrer",  # every link carries a session token
+        frame_options="DENY",
+        # its HSTS believes any client's X-Forwarded-Proto: set below, from the scheme the
+        # trusted proxies (PROXY_HOPS) gave
+        strict_transport_security=False,
+    )
+
+    @app.after_request
+    def strict_transport_security(response):
+        if request.is_secure:
+            response.headers["Strict-Transport-Security"] = (
+                f"max-age={HSTS_SECONDS}; includeSubDomains"
+            )
+        return response
+
+    app.url_map.converters["int"] = RowId  # before the routes that use it are added
+    rate_limits.init_app(app)  # before the blueprints that put it around their views
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+
+    @app.context_processor
+    def template_helpers() -> dict[str, Any]:
+        return {
+            "current_locale": here().lang,
+            "share_url": share_url,
+            "phones_cannot_reach": phones_cannot_reach,
+            "languages": language_links,
+        }
+
+    @app.after_request
+    def remember_language(response):
+        chosen = request.args.get("lang")
+        if chosen in LANGUAGES and request.cookies.get(LANGUAGE_COOKIE) != chosen:
+            response.set_cookie(
+                LANGUAGE_COOKIE,
+                chosen,
+                max_age=400 * 24 * 3600,
+                samesite="Lax",
+                secure=request.is_secure,
+                httponly=True,
+            )
+        return response
+
+    formatting.init_app(app)
+
+    register_error_pages(app)
+    trouble.register(app)  # the database busy, damaged or failing: a page, not a traceback
+    return app
+
+
+def _rendered_folder(beside: Path) -> str:
+    """The folder of rendered pages, beside the database: the cache reads its files back
+    with pickle, so nobody but this user may write there."""
+    folder = beside / "rendered"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    found = folder.stat()
+    if found.st_uid != os.getuid() or found.st_mode & 0o077:
+        raise RuntimeError(
+            f"{folder} holds rendered pages and must belong to this user alone "
+            "(chmod 700, or remove it and it is made again)"
+        )
+    return str(folder)
+
+
+@functools.cache
+def _code_version() -> str:
+    """A fingerprint of the code, templates and catalogs that render pages (their names,
+    sizes and times): every worker of one version has the same, a new version another."""
+    parts = []
+    for folder in ("scorekeeper", "templates", "translations"):
+        for path in sorted((PROJECT_ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix in {".py", ".html", ".po", ".mo"}:
+                found = path.stat()
+                parts.append(
+                    f"{path.relative_to(PROJECT_ROOT)} {found.st_size} {found.st_mtime_ns}"
+                )
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+
+@functools.cache
+def _own_name(code: str) -> str:
+    """A language's name in itself ("Deutsch"), capitalised (Babel reads it from its data)."""
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def language_links() -> list[tuple[str, str, str]]:
+    """(code, the language's own name, this page in it) for the footer's selector."""
+    # only the query arguments that choose what a page shows: others (?msg=..., _anchor,
+    # _method) would be kept in a cached page for every later viewer, or break url_for
+    shown = {name: request.args[name] for name in PAGE_ARGUMENTS if name in request.args}
+    args = {**(request.view_args or {}), **shown}
+    links = []
+    for code in LANGUAGES:
+        url = url_for(request.endpoint, **{**args, "lang": code}) if request.endpoint else ""
+        links.append((code, _own_name(code), url))
+    return links
+
+
+# the query arguments a page reads to choose what it shows (sessions, referee views)
+PAGE_ARGUMENTS = ("all", "page", "session")
+
+ERROR_PAGES = {
+    400: (
+        _l("Bad request"),
+        _l("The page could not understand what was sent. Go back and try again."),
+    ),
+    403: (_l("Read-only link"), _l("This link shows the score; it cannot change it.")),
+    404: (
+        _l("Not found"),
+        _l("There is nothing at this address. A session link must be copied whole."),
+    ),
+    405: (_l("Not allowed"), _l("This page cannot do that.")),
+    413: (
+        _l("Too much at once"),
+        _l("What was sent is far bigger than any game needs. Go back and shorten it."),
+    ),
+}
+
+
+def register_error_pages(app: Flask) -> None:
+    """Errors map to statuses here, in one place: JSON under /api/, a page elsewhere."""
+
+    @app.errorhandler(CSRFError)
+    def csrf_failed(_error: CSRFError):
+        message = _(
+            "This form was not sent from this app, or the page is too old. Go back, reload and send it again."
+        )
+        return render_template("error.html", title=_("Form expired"), message=message), 400
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(_error: SecurityError):
+        # a Host header outside TRUSTED_HOSTS: no address can be built for it, so no page
+        message = _("This server does not answer for that address.")
+        if request.path.startswith("/api/"):
+            return json_error(message, None, 400)
+        return app.response_class(message, status=400, mimetype="text/plain")
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        if error.response is not None:  # the raiser made the page already (too many imports)
+            return error.response
+        status = error.code or 500
+        if request.path.startswith("/api/"):
+            response = json_error(error.description or error.name, None, status)
+        else:
+            title, message = ERROR_PAGES.get(status, (error.name, error.description or ""))
+            response = app.make_response(
+                render_template("error.html", title=title, message=message)
+            )
+        response.status_code = status
+        # the exception's own headers (Allow on a 405, Retry-After, ...) must survive
+        for name, value in error.get_headers():
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
+
+    @app.errorhandler(RulesError)
+    def refused(error: RulesError):
+        if request.path.startswith("/api/"):
+            return json_error(error.message, error.field, 400)
+        # pages catch what they can say beside the form; one that escapes is still the
+        # input's fault, not the server's
+        title = ERROR_PAGES[400][0]
+        return render_template("error.html", title=title, message=say_here(error.message)), 400
+
+    @app.errorhandler(Busy)
+    def busy(error: Busy):
+        return http_error(ServiceUnavailable(error.message, retry_after=error.retry_after))

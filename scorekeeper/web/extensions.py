@@ -1,0 +1,96 @@
+"""The Flask extensions the app and its blueprints share, created once here.
+
+Blueprints import them from this module, never from :mod:`scorekeeper.web.app`, so
+the factory and the views do not import each other.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from flask_babel import Babel
+from flask_caching import Cache
+from flask_caching.backends.filesystemcache import FileSystemCache
+from flask_compress import Compress
+from flask_wtf.csrf import CSRFProtect
+
+from scorekeeper.storage.disk import clean_cache_drafts
+
+csrf = CSRFProtect()
+babel = Babel()
+# Pages and PDFs as rendered, shared by the server's worker processes (files beside the
+# database): every phone watching a table reloads when a round is saved, and one rendering
+# serves them all, whichever worker they reach.
+cache = Cache()
+# pages, styles, scripts and JSON go out compressed (zstd, br or gzip, as the phone accepts):
+# a table's Wi-Fi is often weak
+compress = Compress()
+
+
+Rendered = TypeVar("Rendered", str, bytes)
+
+
+def kept(key: tuple, version: object, make: Callable[[], Rendered]) -> Rendered:
+    """What ``make`` renders for ``key`` at ``version`` (a session's revision), rendered once
+    and kept for every worker. One file per key, overwritten by the next version, so the
+    cache holds the tables in play, not every revision of them."""
+    name = "\x1f".join(str(part) for part in key)
+    found = cache.get(name)
+    # a file of another shape (written by hand, half a version's format) is no page: drawn again
+    if (
+        isinstance(found, tuple)
+        and len(found) == 2
+        and isinstance(found[1], str | bytes)
+        and found[0] == version
+    ):
+        return found[1]
+    rendered = make()
+    if not cache.set(name, (version, rendered)):  # no room: its draft file stays behind
+        clean_cache_drafts()
+    return rendered
+
+
+class BoundedFileSystemCache(FileSystemCache):
+    """Flask-Caching's file cache, bounded in bytes as well as in files: after each write
+    the oldest files go until the folder holds at most ``max_bytes`` (one very long game's
+    pages and PDFs in every language must not fill the disk)."""
+
+    def __init__(self, cache_dir: str, max_bytes: int, **options: Any) -> None:
+        super().__init__(cache_dir, **options)
+        self.max_bytes = max_bytes
+
+    @classmethod
+    def factory(cls, app, config, args, kwargs):
+        kwargs["max_bytes"] = config["CACHE_MAX_BYTES"]
+        return super().factory(app, config, args, kwargs)
+
+    def get(self, key: str) -> Any:
+        try:
+            return super().get(key)
+        except Exception:  # unpickling a damaged file, or another version's classes, can
+            return None  # raise nearly anything: it is only a file not kept (or not counted)
+
+    def set(self, key: str, value: Any, timeout: int | None = None, mgmt_element: bool = False):
+        written = super().set(key, value, timeout, mgmt_element)
+        if not mgmt_element:
+            self._within_bytes()
+        return written
+
+    def _within_bytes(self) -> None:
+        files = []
+        for path in self._list_dir():  # the cache's files, not its count of them
+            try:
+                found = os.stat(path)
+            except FileNotFoundError:  # another worker removed it meanwhile
+                continue
+            files.append((found.st_mtime, found.st_size, path))
+        total = sum(size for _, size, _ in files)
+        for _, size, path in sorted(files):
+            if total <= self.max_bytes:
+                break
+            with contextlib.suppress(FileNotFoundError):  # another worker was first
+                os.remove(path)
+            total -= size

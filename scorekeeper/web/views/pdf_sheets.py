@@ -1,0 +1,60 @@
+"""The printable session sheet: a real PDF from WeasyPrint, kept per session revision."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from flask import Blueprint, render_template, request, send_file, url_for
+
+from scorekeeper.language.i18n import gettext, here
+from scorekeeper.printing import pdf as printing
+from scorekeeper.printing.sheets import sheet_document
+from scorekeeper.storage import session_store
+from scorekeeper.web import sheet_jobs
+from scorekeeper.web.extensions import kept
+
+from .access import open_session
+
+bp = Blueprint("sheets", __name__)
+
+
+def page_locale() -> str:
+    return here().lang
+
+
+@bp.get("/s/<token>/sheet.pdf")
+def pdf(token: str):
+    session, _ = open_session(token)
+    paper = printing.paper_of(request.args.get("paper"))
+    locale = page_locale()
+    # keyed by the session's secret link, which no other session (or database) shares; the
+    # revision moves on with every save, rename or stake change: a new sheet then
+    key = ("sheet", session.edit_token, paper, locale)
+    if session.round_count > sheet_jobs.LONG_SHEET_ROUNDS and sheet_jobs.in_background():
+        document = sheet_jobs.ready(key, session.revision)
+        if document is None:
+            return _long_sheet_pending(session, key, token, paper, locale)
+    else:
+        document = kept(key, session.revision, lambda: sheet_document(session, paper, locale))
+    name = f"scorekeeper-{session.variant}-{session.created[:10]}.pdf"
+    return send_file(BytesIO(document), mimetype="application/pdf", download_name=name)
+
+
+def _long_sheet_pending(
+    session: session_store.Session, key: tuple, token: str, paper: str, locale: str
+):
+    if sheet_jobs.failed(key, session.revision):
+        title = gettext("The printable sheet could not be made")
+        message = gettext(
+            "Making the printable sheet of this game failed; the game itself is safe. "
+            "Export it as a file or a spreadsheet instead, or try again after the next round."
+        )
+        return render_template("trouble.html", title=title, message=message), 500
+    sheet_jobs.start(key, token, paper, locale)
+    page = render_template(
+        "sheet_pending.html",
+        rounds=session.round_count,
+        refresh=sheet_jobs.RETRY_SECONDS,
+        game_url=url_for("sessions.page", token=token),
+    )
+    return page, 202, {"Retry-After": str(sheet_jobs.RETRY_SECONDS)}

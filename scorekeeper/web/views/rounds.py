@@ -1,0 +1,355 @@
+"""Entering, checking, correcting and deleting rounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from scorekeeper.language.formatting import translated
+from scorekeeper.language.i18n import gettext as _
+from scorekeeper.language.i18n import lazy_gettext as _l
+from scorekeeper.printing.score_sheet import build_sheet
+from scorekeeper.rules import RulesError, progress
+from scorekeeper.rules.catalog import get_variant, resolve
+from scorekeeper.rules.variant import GOING_OUT
+from scorekeeper.storage import changes, derived, disk, round_store, session_store
+from scorekeeper.web.forms import (
+    MOST_COUNTED,
+    NO,
+    YES,
+    EmptyForm,
+    field_for,
+    fill_round_form,
+    player_ends,
+    round_facts,
+    round_form,
+)
+
+from .access import require_edit
+from .outcomes import flash_outcome
+
+bp = Blueprint("rounds", __name__, url_prefix="/s/<token>/rounds")
+
+
+def _card_data(session: session_store.Session, seated: int) -> dict:
+    """What the card picker needs: how often each card is in the deck, and what cards are worth
+    (the deal follows the count of players seated for the round)."""
+    rules = resolve(session.variant, session.options, seated)
+    values = {
+        f"{card}": value for card, value in zip(_natural_names(), rules.card_values, strict=True)
+    }
+    return {
+        "decks": rules.decks,
+        "jokers": rules.jokers,
+        "values": values,
+        "joker": rules.values.joker,
+    }
+
+
+def _natural_names() -> list[str]:
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    return [f"{rank}{suit}" for suit in "SHDC" for rank in ranks]
+
+
+def _base_revision(form) -> int | None:
+    """The revision the form was loaded at (None: a form from before revisions were sent)."""
+    text = (form.revision.data or "").strip()
+    return int(text) if text.isdigit() and len(text) < 12 else None
+
+
+def _submission_key(form) -> str | None:
+    key = (form.submission.data or "").strip()
+    return key if 0 < len(key) <= 64 else None
+
+
+def _attach_all(form, error: RulesError, players: list[str], checked: set[str]) -> None:
+    """Every problem the engine found in one pass, each beside its field; a field the form's
+    own checks already refused (``checked``) keeps that one sentence."""
+    counting = form.mode.data == "count"
+    for problem in [error, *error.also]:
+        name = field_for(problem.field, players)
+        if counting and name and name.startswith("hand_"):
+            name = f"count_{name[5:]}"  # a hand's problem is said at its count
+        if name not in checked:
+            _attach(form, problem.field, problem.message, players)
+
+
+def _attach(form, error_field: str | None, message: str, players: list[str]) -> None:
+    message = translated(message)  # an engine message, said in the table's language
+    name = field_for(error_field, players)
+    if name == "end" and len(player_ends(get_variant(form.variant_id))) < 2:
+        name = None  # no question on the page asks it: said at the top
+    if name and name.startswith("hand_") and form.mode.data == "count":
+        count = form[f"count_{name[5:]}"]
+        if not (count.data or "").strip():  # the engine asks for cards; counting, it is a number
+            player = players[int(name[5:])]
+            message = _(
+                "The points counted in %(player)s's hand are needed (0 if none).", player=player
+            )
+    target = form[name] if name and name in form else None
+    if target is not None:
+        target.errors = [*target.errors, message]
+    else:
+        form.form_errors.append(message)
+
+
+def _save(form, entry: Entry, round_id: int | None, facts: dict):
+    """Save the round exactly once; a response, or the conflict to show with the form."""
+    session = entry.session
+    token = request.view_args["token"]
+    base, key = _base_revision(form), _submission_key(form)
+    plan = changes.plan_round(round_id, facts, base, key)
+    outcome = changes.apply(session.id, plan, loaded=session)
+    if isinstance(outcome, changes.Saved):
+        # the message carries an Undo button on the page it is shown on
+        if round_id is None:
+            flash(_("Round %(n)s saved.", n=outcome.number), "undoable")
+        else:
+            flash(
+                _("Round %(n)s corrected; everything after it was recomputed.", n=outcome.number),
+                "undoable",
+            )
+        return redirect(url_for("sessions.page", token=token))
+    if isinstance(outcome, changes.Duplicate):
+        # a double tap or a resubmitted page: the first save stands, nothing moves on
+        if outcome.number is not None:
+            flash(_("Round %(n)s was already saved.", n=outcome.number))
+        return redirect(url_for("sessions.page", token=token))
+    if isinstance(outcome, changes.Refused):
+        flash(translated(outcome.reason))
+        return redirect(url_for("sessions.page", token=token))
+    if isinstance(outcome, changes.Broken):
+        if outcome.own and outcome.error is not None:  # every problem the engine found in it
+            _attach_all(form, outcome.error, entry.players, set())
+        else:
+            form.form_errors.append(
+                _("This change breaks a later round: %(why)s", why=translated(outcome.reason))
+            )
+        return None
+    return outcome  # a Conflict: the form is shown again over the latest state
+
+
+@dataclass
+class Entry:
+    """The round a form is about, and what scoring it needs: the state before it."""
+
+    session: session_store.Session
+    number: int  # its number on the sheet
+    stored: round_store.ScoredRound | None  # the round as saved (None: a new round)
+    before: dict[str, Any] | None  # the game's state after the round before it
+    dealer: str
+    players: list[str]  # who is dealt in: seated at this round, by their names then
+    problem: str | None = None  # an earlier round no longer scores (a new engine)
+
+
+def _load(token: str, round_id: int | None) -> Entry:
+    session = require_edit(token)
+    try:
+        if derived.ensure(session):
+            session = session_store.get_session(session.id)  # its summary kept again
+    except RulesError as error:  # say so, and keep the form usable
+        return Entry(
+            session, session.round_count + 1, None, None, "?", session.players, error.message
+        )
+    if round_id is None:
+        before = round_store.state_before(session.id, None)
+        stored = None
+        # numbered by hands, as on the sheet: a seating change between rounds is no round
+        number = (before.get("hands", before["played"]) if before else 0) + 1
+    else:
+        stored = round_store.scored_round(session, round_id)
+        if stored is None:
+            abort(404)
+        before = round_store.state_before(session.id, stored.position)
+        number = stored.after.get("hands", stored.after["played"])
+    kept = session.summary or {}
+    if stored is None and "seated" in kept:  # who sits and deals next, kept at the last save
+        return Entry(session, number, None, before, kept["next_dealer"], kept["seated"])
+    standing = progress.standing(session.engine_request([]), before)
+    dealer = stored.score["dealer"] if stored else standing["next_dealer"]
+    return Entry(session, number, stored, before, dealer, standing["seated"])
+
+
+def seated_for(session: session_store.Session, round_id: int | None) -> list[str]:
+    """Who is dealt in for a new round (None) or for the round with this id, as named then;
+    the session's first players when the kept states cannot be had."""
+    try:
+        derived.ensure(session)
+    except RulesError:
+        return session.players
+    position = None
+    if round_id is not None:
+        stored = round_store.scored_round(session, round_id)
+        if stored is None:
+            abort(404)
+        position = stored.position
+    before = round_store.state_before(session.id, position)
+    return progress.standing(session.engine_request([]), before)["seated"]
+
+
+def _check(entry: Entry, form, facts: dict, checked: set[str]) -> dict | None:
+    """The engine's score for the entered round after the rounds before it (the preview);
+    None when it refuses the round, every problem it found attached to the form."""
+    try:
+        preview, _state, standing = progress.advance(
+            entry.session.engine_request([]), entry.before, facts
+        )
+    except RulesError as error:
+        _attach_all(form, error, entry.players, checked)
+        return None
+    return {**preview, "totals": standing["totals"], "finished": standing["finished"]}
+
+
+def _conflict(token: str, form, entry: Entry, conflict: changes.Conflict, round_id: int | None):
+    """The form again over the latest state, the entry kept: the next save is based on it."""
+    form.form_errors.append(
+        _(
+            "Someone else changed this session. The latest score is shown; "
+            "your entry is kept below: check it and save again."
+        )
+    )
+    form.revision.data = str(conflict.session.revision)
+    form.revision.raw_data = [form.revision.data]
+    # the form's seats stay as loaded: a seating change meanwhile shows in the score above
+    entry = replace(_load(token, round_id), players=entry.players)
+    return entry, build_sheet(entry.session)
+
+
+RECENT_ROUNDS = 12  # the rounds a table's usual answers are read from
+
+
+def usual_opened(session: session_store.Session, variant, players: list[str]) -> dict[int, str]:
+    """The "had melded" answer this table gave most in its last rounds (yes when it has none
+    yet, or as many of each), offered ready on every seat: one tap changes it."""
+    if "opened" not in variant.round_facts:
+        return {}
+    given = [
+        answer
+        for facts in round_store.last_facts(session.id, RECENT_ROUNDS)
+        for player, answer in facts.get("opened", {}).items()
+        if player != facts.get("winner")
+    ]
+    usual = NO if given.count(False) > given.count(True) else YES
+    return dict.fromkeys(range(len(players)), usual)
+
+
+def _handle(token: str, round_id: int | None):
+    entry = _load(token, round_id)
+    session = entry.session
+    variant = get_variant(session.variant)
+    form = round_form(variant, entry.players, session.options, formdata=request.form or None)
+    form.variant_id = variant.id
+    if entry.problem:
+        form.form_errors.append(entry.problem)
+    if request.method == "GET":
+        form.revision.data = str(session.revision)
+        form.submission.data = session_store.new_token()
+        if entry.stored is not None:
+            fill_round_form(form, variant, entry.players, entry.stored.facts)
+    if request.method == "GET" and entry.stored is None:
+        for seat, answer in usual_opened(session, variant, entry.players).items():
+            form[f"opened_{seat}"].data = answer
+    preview = latest = meanwhile = None
+    status = 200
+    if request.method == "POST" and not form.validate_on_submit():
+        if "csrf_token" not in form.errors and not entry.problem:
+            # the engine is asked too, so one Check shows every problem, not the first few
+            checked = {name for name, errors in form.errors.items() if errors}
+            _check(entry, form, round_facts(form, variant, entry.players), checked)
+    elif request.method == "POST":
+        facts = round_facts(form, variant, entry.players)
+        if form.save.data:
+            try:
+                answer = _save(form, entry, round_id, facts)
+            except disk.DiskFull:  # the form again, as typed, like a conflict
+                form.form_errors.append(disk.message())
+                return _render(token, entry, form, None, None), 503
+            if isinstance(answer, changes.Conflict):
+                if round_id is not None and round_store.number_of(session.id, round_id) is None:
+                    flash(_("That round was deleted meanwhile."))
+                    return redirect(url_for("sessions.page", token=token))
+                base = _base_revision(form)
+                entry, latest = _conflict(token, form, entry, answer, round_id)
+                meanwhile = _saved_meanwhile(entry, base)
+                status = 409
+            elif answer is not None:
+                return answer
+        if not form.errors and not form.form_errors and not entry.problem:
+            preview = _check(entry, form, facts, set())
+    return _render(token, entry, form, preview, latest, meanwhile), status
+
+
+def _saved_meanwhile(entry: Entry, base: int | None) -> round_store.ScoredRound | None:
+    """What stands where the form's round was meant to go: a correction's round as it is
+    now, or the first round another phone entered since the form was loaded."""
+    if entry.stored is not None:
+        return entry.stored
+    if base is None:
+        return None
+    since = session_store.changed_since(entry.session.id, base).rounds
+    for scored in round_store.scored_rounds(entry.session.id):
+        if scored.id in since and "seating" not in scored.facts:
+            return scored
+    return None
+
+
+def _number_of(scored: round_store.ScoredRound) -> int:
+    """A round's number on the sheet: the hands played up to it (a seating change is none)."""
+    return scored.after.get("hands", scored.after["played"])
+
+
+def _render(token: str, entry: Entry, form, preview: dict | None, latest, meanwhile=None) -> str:
+    session = entry.session
+    return render_template(
+        "round_form.html",
+        session=session,
+        token=token,
+        variant=get_variant(session.variant),
+        form=form,
+        preview=preview,
+        latest=latest,
+        latest_round=meanwhile,
+        latest_number=_number_of(meanwhile) if meanwhile is not None else None,
+        number=entry.number,
+        dealer=entry.dealer,
+        editing=entry.stored is not None,
+        cards=_card_data(session, len(entry.players)),
+        seats=list(enumerate(entry.players)),
+        round_id=entry.stored.id if entry.stored is not None else None,
+        ends_asked=player_ends(get_variant(session.variant)),
+        going_out=sorted(GOING_OUT),
+        most_counted=MOST_COUNTED,
+    )
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new(token: str):
+    return _handle(token, None)
+
+
+@bp.route("/<int:round_id>", methods=["GET", "POST"])
+def edit(token: str, round_id: int):
+    return _handle(token, round_id)
+
+
+@bp.post("/<int:round_id>/delete")
+def delete(token: str, round_id: int):
+    session = require_edit(token)
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+
+    def plan(current: session_store.Session):
+        stored = round_store.get_round(current, round_id)
+        if stored is None:
+            return changes.Refused(_("That round is already deleted."))
+        return round_store.Change(round_id, stored.facts, 1, "deleted")
+
+    outcome = changes.apply(session.id, plan)
+    flash_outcome(
+        outcome,
+        _("Round deleted; it can be restored from the history of changes."),
+        _l("That round cannot be deleted: without it a later round breaks (%(why)s)."),
+    )
+    return redirect(url_for("sessions.page", token=token))

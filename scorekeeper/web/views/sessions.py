@@ -1,0 +1,402 @@
+"""Starting a session, its page (score sheet), sharing links, corrections history, and each phone's list."""
+
+from __future__ import annotations
+
+import hashlib
+from io import BytesIO
+from typing import Any
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask import session as cookie
+from markupsafe import escape
+
+from scorekeeper.language.formatting import cards_text, translated
+from scorekeeper.language.i18n import gettext as _
+from scorekeeper.language.i18n import here
+from scorekeeper.language.i18n import lazy_gettext as _l
+from scorekeeper.printing.score_sheet import build_sheet, running_totals_chart
+from scorekeeper.rules import RulesError
+from scorekeeper.rules.catalog import resolve
+from scorekeeper.rules.records import VARIANTS
+from scorekeeper.storage import (
+    changes,
+    device_store,
+    disk,
+    history_store,
+    round_store,
+    session_store,
+)
+from scorekeeper.web.extensions import kept
+from scorekeeper.web.forms import (
+    EmptyForm,
+    option_field,
+    options_from,
+    players_from_text,
+    session_form,
+)
+from scorekeeper.web.links import share_box_version, share_url
+
+from .access import device_id, open_session, remember, require_edit
+from .outcomes import flash_outcome
+
+bp = Blueprint("sessions", __name__)
+
+PER_PAGE = 20
+ROWS_DRAWN = 12  # rounds drawn on the session page until "show all"
+
+
+@bp.get("/")
+def index():
+    device = device_id()
+    page = request.args.get("page", "1")
+    page = int(page) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
+    total = device_store.device_session_count(device)
+    listed = []
+    for session, can_edit in device_store.device_sessions(device, PER_PAGE, (page - 1) * PER_PAGE):
+        if session.summary is None and session.round_count:
+            # a game saved before summaries were kept: worked out once, then kept
+            build_sheet(session, last=0)
+            session = session_store.get_session(session.id)
+        listed.append(
+            {"session": session, "can_edit": can_edit, "variant": VARIANTS[session.variant]}
+        )
+    newest = listed if page == 1 else _newest_held(device)
+    return render_template(
+        "index.html",
+        held=listed,
+        page=page,
+        pages=max(1, -(-total // PER_PAGE)),
+        total=total,
+        variants=_recent_first(newest),
+        again=next((item for item in newest if item["can_edit"]), None),
+        form=EmptyForm(),
+    )
+
+
+def _newest_held(device: str) -> list[dict]:
+    return [
+        {"session": session, "can_edit": can_edit, "variant": VARIANTS[session.variant]}
+        for session, can_edit in device_store.device_sessions(device, PER_PAGE, 0)
+    ]
+
+
+def _recent_first(newest: list[dict]) -> list:
+    """The catalog's variants, those this phone played lately first (the latest on top)."""
+    recent = list(dict.fromkeys(item["session"].variant for item in newest))
+    return sorted(
+        VARIANTS.values(),
+        key=lambda v: recent.index(v.id) if v.id in recent else len(recent),
+    )
+
+
+@bp.route("/new/<variant_id>", methods=["GET", "POST"])
+def new(variant_id: str):
+    variant = VARIANTS.get(variant_id)
+    if variant is None:
+        abort(404)
+    form = session_form(variant)
+    if form.validate_on_submit():
+        players = players_from_text(form.players.data)
+        options = options_from(form, variant)
+        try:
+            resolve(variant.id, options, players=len(players))
+        except RulesError as error:  # an option value the engine refuses: say it there
+            field = option_field(form, error.field)
+            field.errors = [*field.errors, translated(error.message)]
+        else:
+            dealer = (form.dealer.data or "").strip() or players[0]
+            try:
+                session = session_store.create_session(variant.id, options, players, dealer)
+            except disk.DiskFull:  # the form again, as typed
+                form.form_errors.append(disk.message())
+                return render_template("new_session.html", variant=variant, form=form), 503
+            remember(session, True)
+            return redirect(url_for("sessions.page", token=session.edit_token))
+    return render_template("new_session.html", variant=variant, form=form)
+
+
+def _page_etag(session: session_store.Session, everything: bool) -> str:
+    # the read-only page is the same for everyone until the next change (or another language)
+    return f"r{session.revision}-{here().lang}{'-all' if everything else ''}-{share_box_version()}"
+
+
+@bp.get("/s/<token>")
+def page(token: str):
+    session, can_edit = open_session(token)
+    remember(session, can_edit)
+    everything = request.args.get("all") == "1"
+    if can_edit:
+        return _editor_page(session, token, everything)
+    # a read-only page carrying messages meant for this phone is drawn for it alone
+    cacheable = not cookie.get("_flashes")
+    etag = _page_etag(session, everything)
+    if not cacheable:
+        return _render_page(session, token, can_edit, everything)
+    if request.if_none_match.contains(etag):
+        return _not_modified(etag)
+    # when a round is saved every phone watching the table reloads at once: one rendering
+    # serves them all
+    link = share_url("sessions.page", token=session.view_token)
+    html = kept(
+        ("page", token, here().lang, everything, share_box_version()),
+        session.revision,
+        lambda: _link_free(_render_page(session, token, can_edit, everything), link),
+    )
+    response = Response(_with_link(html, link), mimetype="text/html")
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+# Without BASE_URL the share link on a page starts with the address the phone used (its
+# Host header). The kept page holds this mark in its place, and each answer puts the
+# asker's own link back: the Host header chooses neither the cache key nor the links
+# another viewer is shown.
+_LINK_MARK = "\x00share-link\x00"
+
+
+def _editor_page(session: session_store.Session, token: str, everything: bool) -> str:
+    """The editor's page, kept per revision like the read-only one (after each save the
+    table's phone opens it): under its own key, the edit token's, so only holders of this
+    edit link are ever shown it. What differs between those phones is put back into it on
+    each answer: their CSRF token, their messages and the address they used for the links."""
+    form = EmptyForm()
+    token_now = form.csrf_token.current_token if "csrf_token" in form else None
+    links = (
+        (share_url("sessions.page", token=session.edit_token), _EDIT_LINK_MARK),
+        (share_url("sessions.page", token=session.view_token), _LINK_MARK),
+    )
+
+    def draw() -> str:
+        html = _render_page(session, token, True, everything, flashes_mark=_FLASHES_MARK)
+        for link, mark in links:
+            html = html.replace(str(escape(link)), mark)
+        return html.replace(token_now, _CSRF_MARK) if token_now else html
+
+    # with the evening's details: only a save counts in the revision, and a database an
+    # older version wrote may hold details no save made (a stake it cannot print)
+    version = (session.revision, session_store.session_details(session.id))
+    html = kept(("editor page", token, here().lang, everything, share_box_version()), version, draw)
+    for link, mark in links:
+        html = html.replace(mark, str(escape(link)))
+    if token_now:
+        html = html.replace(_CSRF_MARK, token_now)
+    flashes = render_template(
+        "_session_flashes.html", session=session, token=token, can_edit=True, form=form
+    )
+    return html.replace(_FLASHES_MARK, flashes)
+
+
+_EDIT_LINK_MARK = "\x00edit-link\x00"
+_CSRF_MARK = "\x00csrf-token\x00"
+_FLASHES_MARK = "\x00messages\x00"
+
+
+def _link_free(html: str, link: str) -> str:
+    return html.replace(str(escape(link)), _LINK_MARK)
+
+
+def _with_link(html: str, link: str) -> str:
+    return html.replace(_LINK_MARK, str(escape(link)))
+
+
+def _render_page(
+    session: session_store.Session,
+    token: str,
+    can_edit: bool,
+    everything: bool,
+    flashes_mark: str | None = None,
+) -> str:
+    # the page costs what it draws: the last rounds, older ones behind "show all"
+    sheet = build_sheet(session, None if everything else ROWS_DRAWN)
+    rules = resolve(session.variant, session.options, len(session.players))
+    return render_template(
+        "session.html",
+        session=session,
+        token=token,
+        can_edit=can_edit,
+        sheet=sheet,
+        rules=rules,
+        chart=running_totals_chart(sheet),
+        form=EmptyForm(),
+        flashes_mark=flashes_mark,
+    )
+
+
+def _not_modified(etag: str) -> Response:
+    response = Response(status=304)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@bp.get("/s/<token>/revision")
+def revision(token: str):
+    """The live view's poll: 304 while nothing changed, so 200 phones cost next to nothing."""
+    current = session_store.current_revision(token)
+    if current is None:
+        abort(404)
+    etag = f"r{current}"
+    if request.if_none_match.contains(etag):
+        return _not_modified(etag)
+    response = jsonify(revision=current)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "private, no-cache"  # ask again each time, with the ETag
+    return response
+
+
+@bp.get("/s/<token>/qr/<kind>.svg")
+def qr(token: str, kind: str):
+    session, can_edit = open_session(token)
+    if kind == "edit" and can_edit:
+        target = session.edit_token
+    elif kind == "view":
+        target = session.view_token
+    else:
+        abort(404)
+    link = share_url("sessions.page", token=target)
+    etag = hashlib.sha256(link.encode()).hexdigest()[:32]
+    if request.if_none_match.contains(etag):
+        return _qr_cached(Response(status=304), etag)
+    # a whole SVG document (with its namespace): an <img> does not render inline SVG markup
+    buffer = BytesIO()
+    segno.make(link, error="m").save(buffer, kind="svg", scale=4, dark="#000", light="#fff")
+    return _qr_cached(Response(buffer.getvalue(), mimetype="image/svg+xml"), etag)
+
+
+def _qr_cached(response: Response, etag: str) -> Response:
+    # a link never changes: the phone keeps its picture for a day (private: it holds a token)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
+
+
+@bp.post("/s/<token>/again")
+def again(token: str):
+    session = require_edit(token)
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    sheet = build_sheet(session, last=0)
+    winners = sheet.result["winners"] if sheet.result else []
+    # the deal passes on from the last game's next dealer
+    dealer = sheet.next_dealer if sheet.round_count else session.first_dealer
+    new_session = session_store.create_session(
+        session.variant, session.options, session.players, dealer, previous_id=session.id
+    )
+    remember(new_session, True)
+    if winners:
+        flash(_("New game. The last one went to %(winners)s.", winners=", ".join(winners)))
+    return redirect(url_for("sessions.page", token=new_session.edit_token))
+
+
+VERSIONS_PER_PAGE = 100  # a 10,000-round game's whole history took 40 s to draw
+
+
+@bp.get("/s/<token>/versions")
+def versions(token: str):
+    session = require_edit(token)
+    asked = request.args.get("page", "1")
+    page = int(asked) if asked.isdigit() and 0 < len(asked) < 7 and int(asked) > 0 else 1
+    pages = max(1, -(-history_store.version_count(session) // VERSIONS_PER_PAGE))
+    return render_template(
+        "versions.html",
+        session=session,
+        token=token,
+        versions=[
+            dict(v, shown=_shown_facts(v["facts"]))
+            for v in history_store.versions_of(
+                session, VERSIONS_PER_PAGE, (page - 1) * VERSIONS_PER_PAGE
+            )
+        ],
+        page=page,
+        pages=pages,
+        form=EmptyForm(),
+    )
+
+
+def _shown_facts(facts: Any) -> dict[str, Any]:
+    """A stored version's winner, end and hands as text, whatever shape an imported file
+    gave them (only the rounds in play were scored at import; older versions were not)."""
+    facts = facts if isinstance(facts, dict) else {}
+    hands = facts.get("hands")
+    shown = []
+    for player, cards in (hands if isinstance(hands, dict) else {}).items():
+        if isinstance(cards, list):
+            text = cards_text([str(card) for card in cards])  # in the reader's letters
+        elif isinstance(cards, int | float) and not isinstance(cards, bool):
+            text = str(cards)
+        else:
+            text = ""
+        shown.append((str(player), text or "–"))
+    winner, end = facts.get("winner"), facts.get("end")
+    return {
+        "winner": winner if isinstance(winner, str) else None,
+        "end": end if isinstance(end, str) else None,
+        "hands": shown,
+    }
+
+
+@bp.post("/s/<token>/versions/<int:version_id>/restore")
+def restore(token: str, version_id: int):
+    """Restoring is a new version of the round, checked against every round after it."""
+    session = require_edit(token)
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    version = history_store.get_version(session, version_id)
+    if version is None:
+        abort(404)
+    change = round_store.Change(
+        version["round_id"], version["facts"], version["deleted"], f"restored version {version_id}"
+    )
+    outcome = changes.apply(session.id, lambda current: change)
+    flash_outcome(
+        outcome,
+        _("The earlier version is back; everything after it was recomputed."),
+        _l("That version cannot be restored: with it a later round breaks (%(why)s)."),
+    )
+    return redirect(url_for("sessions.page", token=token))
+
+
+@bp.post("/s/<token>/undo")
+def undo(token: str):
+    """Take back the newest change (a new round, a correction, a delete); each tap one more."""
+    session = require_edit(token)
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    seen = request.form.get("revision", "")
+
+    def plan(current: session_store.Session):
+        # a second tap (or another phone's save) moved the session on: undo nothing unseen
+        if seen != str(current.revision):
+            return changes.Refused(
+                _("The session changed since this page was shown: nothing was undone.")
+            )
+        last = history_store.last_undoable(current)
+        if last is None:
+            return changes.Refused(_("There is nothing to undo."))
+        before = history_store.version_before(last)
+        note = f"undid version {last['id']}"
+        if before is None:  # the change entered the round: undoing it removes the round
+            return round_store.Change(last["round_id"], last["facts"], 1, note, undoes=last["id"])
+        return round_store.Change(
+            last["round_id"], before["facts"], before["deleted"], note, undoes=last["id"]
+        )
+
+    outcome = changes.apply(session.id, plan)
+    flash_outcome(
+        outcome,
+        _("Undone. The change is kept in the history of changes."),
+        _l("That cannot be undone: a later round would break (%(why)s)."),
+    )
+    return redirect(url_for("sessions.page", token=token))
