@@ -1,6 +1,7 @@
 """Fixtures every test folder shares. The web tests' own fixtures are in tests/web/conftest.py,
 their shared steps in tests/web/sessions.py."""
 
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -20,3 +21,14 @@ def patched(monkeypatch):
 
     yield patch
     catalog._resolve_frozen.cache_clear()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    # pytest-xdist (scripts/test) runs one test of each node id: two tests with the same id
+    # would leave one silently unrun
+    twice = [
+        nodeid for nodeid, count in Counter(item.nodeid for item in items).items() if count > 1
+    ]
+    if twice:
+        raise pytest.UsageError(f"tests that share a node id: {twice}")

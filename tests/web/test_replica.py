@@ -33,6 +33,9 @@ from tests.web.serving import (
 )
 
 SYNC_SECONDS = "0.1"
+# one xdist worker runs these one after another: two replicating servers at once made the
+# supervisor's /health status go stale (see wait_until_copied) on a busy machine
+pytestmark = pytest.mark.xdist_group("replica")
 
 
 @pytest.fixture(autouse=True)
