@@ -45,6 +45,8 @@ SYNC_SECONDS = 1.0  # Litestream's default: at most about a second of saves is n
 STATUS_ENVIRONMENT = "SCOREKEEPER_REPLICA_STATUS"
 # a child that keeps dying is started again after 1, 2, 4 ... at most this many seconds
 LONGEST_PAUSE = 30.0
+# a listing of the replica longer than this is given up and asked again at the next check
+LISTING_SECONDS = 5.0
 STEADY_SECONDS = 60.0  # a child that ran this long counts as healthy: the pauses start over
 
 
@@ -379,7 +381,11 @@ class Replication:
             while not self.stopping.wait(self._tick()):
                 if self.child.poll() is not None:
                     break
-                self._check()
+                try:
+                    self._check()
+                except Exception as error:  # the supervisor outlives any one check
+                    self.say(f"scorekeeper: checking the replica failed: {error!r}")
+                    self._write_status(running=True, lag=self._lag())
             if self.stopping.is_set():
                 break
             self._write_status(running=False, lag=self._lag())
@@ -460,14 +466,20 @@ class Replication:
                 return
 
     def _newest_held(self, level: str) -> int | None:
-        done = subprocess.run(
-            [litestream(), "ltx", "-config", str(self.config), "-level", level, "-json"]
-            + [str(self.database)],
-            env=_environment(self.database, self.url),
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        """None when the replica cannot say now (asked again at the next check)."""
+        try:
+            done = subprocess.run(
+                [litestream(), "ltx", "-config", str(self.config), "-level", level, "-json"]
+                + [str(self.database)],
+                env=_environment(self.database, self.url),
+                capture_output=True,
+                text=True,
+                # shorter than the status goes stale: a slow listing must not make a running
+                # replica read as stopped
+                timeout=LISTING_SECONDS,
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return None
         if done.returncode != 0:
             return None
         try:
@@ -495,7 +507,8 @@ class Replication:
             "lag_seconds": lag,
             "restarts": self.restarts,
             "checked": _now(),
-            "stale_after_seconds": 10 + 5 * self._tick(),
+            # two listings (level 0, then all) may run between two writes of the status
+            "stale_after_seconds": 2 * LISTING_SECONDS + 5 + 5 * self._tick(),
         }
         draft = self.status_file.with_name(f".status.{threading.get_ident()}")
         try:
