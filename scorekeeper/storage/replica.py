@@ -327,6 +327,7 @@ class Replication:
         self.replica_txid = 0
         self.last_sync: str | None = None
         self.warned = False
+        self.unanswered = 0  # checks in a row the control socket did not answer
 
     # the supervisor
 
@@ -428,9 +429,13 @@ class Replication:
             database_txid = int(
                 _ask(self.control_socket, f"/txid?path={quote(str(self.database))}")["txid"]
             )
-        except (OSError, ValueError, KeyError, http.client.HTTPException):
+        except (OSError, ValueError, KeyError, http.client.HTTPException) as error:
+            if not self.unanswered:
+                self.say(f"scorekeeper: litestream's control socket does not answer: {error!r}")
+            self.unanswered += 1
             self._write_status(running=False, lag=self._lag())  # starting, or not answering
             return
+        self.unanswered = 0
         now = time.monotonic()
         self.first_seen.setdefault(database_txid, now)
         if database_txid > self.replica_txid:
