@@ -97,6 +97,27 @@ def test_sheets_and_pads_are_tagged_archival_pdfs_in_the_readers_language(client
         assert document_lang == lang
 
 
+def _figures(node) -> list:
+    """The Figure elements of a PDF's structure tree, depth first."""
+    node = node.get_object()
+    found = [node] if node.get("/S") == "/Figure" else []
+    kids = node.get("/K", [])
+    for kid in kids if isinstance(kids, list) else [kids]:
+        kid = kid.get_object()
+        if hasattr(kid, "get"):
+            found += _figures(kid)
+    return found
+
+
+def test_the_sheets_chart_is_read_out_by_its_title(client):
+    path = start_game(client, "rummy", ["Ana", "Ben"])
+    data = {"winner": "Ana", "end": "out", "hand_1": "KS 7D", "save": "1"}
+    assert client.post(f"{path}/rounds/new", data=data).status_code == 302
+    response = client.get(f"{path}/sheet.pdf", headers={"Accept-Language": "de"})
+    root = PdfReader(io.BytesIO(response.data)).trailer["/Root"]["/StructTreeRoot"]
+    assert [str(figure.get("/Alt")) for figure in _figures(root)] == ["Zwischenstände"]
+
+
 def test_chart_names_never_overlap_and_stay_inside(client):
     # three totals ending together at 0 and one far above: the three names are moved
     # apart by a line of text each (8 pt), the lowest still inside the 200 pt box
