@@ -191,12 +191,17 @@ def page_language() -> str:
 
 def picker_strings() -> dict[str, Any]:
     """Every word the card picker's script shows, in the page's language (the script has
-    none of its own)."""
+    none of its own). The same for every form in one language: made once per language
+    and process (a form GET drew its 54 cards and words each time), not to be changed."""
+    return _picker_strings(here().lang)
+
+
+@functools.cache  # one entry per language of the catalogs
+def _picker_strings(lang: str) -> dict[str, Any]:
     faces = getattr(cards, "card_faces", None)
-    lang = here().lang
     deck = [*cards.full_deck(1, 1)]
     return {
-        "lang": page_language(),
+        "lang": lang,
         "pick": gettext("Pick cards"),
         "points": gettext("points"),
         "faces": faces(lang) if faces else {},

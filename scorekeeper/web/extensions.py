@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -54,13 +55,24 @@ def kept(key: tuple, version: object, make: Callable[[], Rendered]) -> Rendered:
 
 
 class BoundedFileSystemCache(FileSystemCache):
-    """Flask-Caching's file cache, bounded in bytes as well as in files: after each write
-    the oldest files go until the folder holds at most ``max_bytes`` (one very long game's
-    pages and PDFs in every language must not fill the disk)."""
+    """Flask-Caching's file cache, bounded in bytes as well as in files: the oldest files go
+    until the folder holds at most ``max_bytes`` (one very long game's pages and PDFs in every
+    language must not fill the disk).
+
+    Listing the folder and reading every file's size on each write cost more than the write:
+    each process instead keeps a running total from its last listing plus what it has written
+    since (an overwrite counted as new, so the total only errs high), and lists the folder
+    again when that total passes the bound or after ``RECOUNT_EVERY`` writes, which also
+    catches what the other worker processes wrote meanwhile."""
+
+    RECOUNT_EVERY = 64
 
     def __init__(self, cache_dir: str, max_bytes: int, **options: Any) -> None:
         super().__init__(cache_dir, **options)
         self.max_bytes = max_bytes
+        self._lock = threading.Lock()
+        self._estimate: int | None = None  # bytes in the folder, None: not listed yet
+        self._writes_since_listing = 0
 
     @classmethod
     def factory(cls, app, config, args, kwargs):
@@ -76,10 +88,28 @@ class BoundedFileSystemCache(FileSystemCache):
     def set(self, key: str, value: Any, timeout: int | None = None, mgmt_element: bool = False):
         written = super().set(key, value, timeout, mgmt_element)
         if not mgmt_element:
-            self._within_bytes()
+            self._count_write(key)
         return written
 
-    def _within_bytes(self) -> None:
+    def _count_write(self, key: str) -> None:
+        try:
+            size = os.stat(self._get_filename(key)).st_size
+        except FileNotFoundError:  # not written, or another worker removed it meanwhile
+            size = 0
+        with self._lock:
+            self._writes_since_listing += 1
+            if self._estimate is not None:
+                self._estimate += size
+            if (
+                self._estimate is None
+                or self._estimate > self.max_bytes
+                or self._writes_since_listing >= self.RECOUNT_EVERY
+            ):
+                self._estimate = self._within_bytes()
+                self._writes_since_listing = 0
+
+    def _within_bytes(self) -> int:
+        """Removes the oldest files past the bound; the bytes left in the folder."""
         files = []
         for path in self._list_dir():  # the cache's files, not its count of them
             try:
@@ -94,3 +124,4 @@ class BoundedFileSystemCache(FileSystemCache):
             with contextlib.suppress(FileNotFoundError):  # another worker was first
                 os.remove(path)
             total -= size
+        return total
