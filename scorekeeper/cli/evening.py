@@ -141,22 +141,11 @@ def _pad(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def _import(args: argparse.Namespace, stdout: TextIO) -> int:
     # the database loads only for the commands that use it (start-up)
-    from scorekeeper.storage import (
-        derived,
-        exchange,
-        import_store,
-        session_store,
-    )
+    from scorekeeper.storage import exchange, import_store
 
     checked = exchange.load_file(args.file)
     with _database():
-        session_id = import_store.import_session(
-            checked["session"],
-            checked["history"],
-            derived.summary_of_import(checked),
-            checked["kept"],
-        )
-        session = session_store.get_session(session_id)
+        session = import_store.import_checked(checked)
     print(json.dumps({"edit_link": f"/s/{session.edit_token}"}), file=stdout)
     return 0
 

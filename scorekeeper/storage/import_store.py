@@ -6,10 +6,10 @@ import json
 import sqlite3
 from typing import Any
 
-from . import disk
+from . import derived, disk
 from .db import get_db
-from .round_store import NEW_ROUND, DerivedRows, _derived_rows, _write_derived
-from .session_store import new_token
+from .round_store import NEW_ROUND, DerivedRows, derived_rows, write_derived
+from .session_store import Session, get_session, new_token
 
 
 def import_session(
@@ -25,12 +25,21 @@ def import_session(
     ``position``, ``facts``, ``deleted``, ``saved`` and ``note``; ``kept``, each live
     round's score and the state after it, in order (None: worked out when first read).
     """
-    rows = _derived_rows([(NEW_ROUND, score, after) for score, after in kept or []])
+    rows = derived_rows([(NEW_ROUND, score, after) for score, after in kept or []])
     conn = get_db().conn
     columns = {row[1] for row in conn.execute("pragma table_info(sessions)")}
     version_columns = {row[1] for row in conn.execute("pragma table_info(round_versions)")}
     with disk.said():
         return _import_session(conn, columns, version_columns, session, history, summary, rows)
+
+
+def import_checked(checked: dict[str, Any]) -> Session:
+    """A session file read and checked by :func:`exchange.loads`, stored whole with its
+    summary (the import page and ``scorekeeper import`` alike)."""
+    session_id = import_session(
+        checked["session"], checked["history"], derived.summary_of_import(checked), checked["kept"]
+    )
+    return get_session(session_id)
 
 
 def _import_session(
@@ -100,7 +109,7 @@ def _import_session(
                 )
             ]
             if len(live) == len(rows):
-                _write_derived(
+                write_derived(
                     conn,
                     session_id,
                     [(*row[:3], round_id) for row, round_id in zip(rows, live, strict=True)],

@@ -307,14 +307,14 @@ def totals_every(session_id: int, numbers: list[int]) -> list[dict[str, int]]:
 DerivedRows = list[tuple[str, str, int, int]]
 
 
-def _derived_rows(derived: Derived) -> DerivedRows:
+def derived_rows(derived: Derived) -> DerivedRows:
     return [
         (kept_json.dumps(score), kept_json.dumps(after), after["played"], rid)
         for rid, score, after in derived
     ]
 
 
-def _write_derived(
+def write_derived(
     conn: sqlite3.Connection, session_id: int, rows: DerivedRows, new_round: int | None
 ) -> None:
     conn.executemany(
@@ -331,14 +331,14 @@ def keep_derived(
 ) -> None:
     """Keep scores worked out on a read (old rounds, a new engine), unless the session
     moved on meanwhile: a cache fill, not a change, so the revision stays."""
-    rows = _derived_rows(derived)
+    rows = derived_rows(derived)
     with write_transaction() as conn:
         revision = conn.execute(
             "select revision from sessions where id = ?", [session.id]
         ).fetchone()[0]
         if revision != session.revision:
             return
-        _write_derived(conn, session.id, rows, None)
+        write_derived(conn, session.id, rows, None)
         conn.execute(
             "update sessions set summary = ?, round_count = ? where id = ?",
             [json.dumps(summary) if summary else None, round_count, session.id],
@@ -361,7 +361,7 @@ def write_change(
     """
     stamp = now()
     facts = json.dumps(change.facts)
-    rows = _derived_rows(derived)
+    rows = derived_rows(derived)
     conn = get_db().conn
     with nullcontext(conn) if conn.in_transaction else write_transaction() as conn:
         revision = conn.execute(
@@ -408,7 +408,7 @@ def write_change(
             if change.submission and "submission" in str(error):
                 raise AlreadySaved from error
             raise
-        _write_derived(conn, session.id, rows, round_id)
+        write_derived(conn, session.id, rows, round_id)
         conn.execute(
             "update sessions set revision = ?, round_count = ?, summary = ?, updated = ? "
             "where id = ?",

@@ -4,7 +4,7 @@ import sqlite3
 
 import pytest
 
-from scorekeeper.storage import db, derived, exchange, import_store, session_store
+from scorekeeper.storage import db, exchange, import_store, session_store
 from scorekeeper.storage.one_at_a_time import lock_path
 
 GAME = {
@@ -20,13 +20,8 @@ def test_the_store_works_on_a_database_opened_by_its_path(tmp_path):
     checked = exchange.read(GAME)
     with db.opened(path) as opened:
         assert db.get_db() is opened and db.database_path() == path
-        session_id = import_store.import_session(
-            checked["session"],
-            checked["history"],
-            derived.summary_of_import(checked),
-            checked["kept"],
-        )
-        session = session_store.get_session(session_id)
+        session = import_store.import_checked(checked)
+        session_id = session.id
         assert session_store.find_session(session.edit_token)[0].id == session_id
         assert lock_path("rebuild-1").parent == tmp_path / "locks"  # beside the database
     # the block's end closes it; outside a request and any command there is no database

@@ -43,7 +43,6 @@ from scorekeeper.rules.reading import MOST_REQUEST_BYTES
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.rules.variant import Goal
 from scorekeeper.storage import (
-    derived,
     device_store,
     exchange,
     game_stats,
@@ -218,13 +217,7 @@ def import_session():
         except RulesError as refused:
             error = translated(refused.message) + (f" ({refused.field})" if refused.field else "")
         else:
-            session_id = import_store.import_session(
-                checked["session"],
-                checked["history"],
-                derived.summary_of_import(checked),
-                checked["kept"],
-            )
-            session = session_store.get_session(session_id)
+            session = import_store.import_checked(checked)
             remember(session, True)
             flash(_("Imported: the same rounds and totals as the file."))
             return redirect(url_for("sessions.page", token=session.edit_token))
