@@ -82,7 +82,8 @@ def build_sheet(session: Session, last: int | None = None) -> Sheet:
         derived.ensure(session)
     except RulesError as error:
         return Sheet(session, error=error.message)
-    stored = scored_rounds(session.id, last)
+    # a row shows its round's totals and number, the sheet the last round's whole state
+    stored = scored_rounds(session.id, last, every_state=False)
     state = stored[-1].after if stored else state_before(session.id, None)
     sheet = Sheet(session, state, progress.standing(session.engine_request([]), state))
     first = sheet.round_count - len(stored) + 1

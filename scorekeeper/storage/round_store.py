@@ -226,10 +226,11 @@ def scored_rounds(
 ) -> list[ScoredRound]:
     """The live rounds with their kept scores, in order: only the ``last`` ones if given;
     without ``every_state`` only the last round's state is read back whole (the others'
-    ``after`` holds only its running totals: reading a state costs as much as reading a
-    score)."""
+    ``after`` holds only its running totals and hands played, what a sheet's row shows:
+    reading a state costs as much as reading a score)."""
     sql = (
-        "select id, position, facts, updated, score, after, json_extract(after, '$.totals') "
+        "select id, position, facts, updated, score, after, json_extract(after, '$.totals'), "
+        "json_extract(after, '$.hands') "
         "from rounds where session_id = ? and deleted = 0 order by position desc"
     )
     params: list[Any] = [session_id]
@@ -242,6 +243,8 @@ def scored_rounds(
         score, after = _decoded(r[4], r[5] if every_state or not i else None)
         if not after and r[6] is not None:
             after = {"totals": json.loads(r[6])}
+            if r[7] is not None:
+                after["hands"] = r[7]
         rounds.append(ScoredRound(r[0], r[1], json.loads(r[2]), r[3], score, after))
     return rounds
 

@@ -62,9 +62,20 @@ def _plural(forms: Callable[[int], str]) -> dict[str, str]:
     return {"one": forms(1) % {"num": "{n}"}, "other": forms(2) % {"num": "{n}"}}
 
 
+# worked out once per language: every page carries them, and they are some forty words
+_OFFLINE_WORDS: dict[str, dict[str, Any]] = {}
+
+
 @bp.app_template_global()
 def offline_strings() -> dict[str, Any]:
     """Every word the draft and offline scripts show, in the page's language."""
+    lang = here().lang
+    if lang not in _OFFLINE_WORDS:
+        _OFFLINE_WORDS[lang] = _offline_words()
+    return _OFFLINE_WORDS[lang]
+
+
+def _offline_words() -> dict[str, Any]:
     words = here().translations
     return {
         "lang": here().lang,
