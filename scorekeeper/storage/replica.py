@@ -19,7 +19,6 @@ was first seen; ``/health`` shows it and the log warns when it passes a minute.
 from __future__ import annotations
 
 import atexit
-import ctypes
 import http.client
 import json
 import os
@@ -266,19 +265,30 @@ def _ask(path: Path, question: str) -> dict[str, Any]:
         connection.close()
 
 
-def _ending_with_parent() -> Callable[[], None] | None:
+def _ending_with_parent() -> list[str]:
     """Linux ends the child when the thread that started it dies (PR_SET_PDEATHSIG): a server
-    killed outright leaves no Litestream behind to copy the database alongside a new one."""
-    try:
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
-    pr_set_pdeathsig = 1
+    killed outright leaves no Litestream behind to copy the database alongside a new one.
+    util-linux's setpriv sets it and execs Litestream: Python code run in the child between
+    fork and exec (preexec_fn) could hang for good on a lock another thread held at the fork
+    (gunicorn's control-socket thread), and with it the supervisor."""
+    setpriv = shutil.which("setpriv")
+    return [setpriv, "--pdeathsig", "TERM", "--"] if setpriv else []
 
-    def arrange() -> None:
-        prctl(pr_set_pdeathsig, signal.SIGTERM)
 
-    return arrange
+# A process forked (a gunicorn worker) while a child of ours is between fork and exec holds
+# that child's exec-status pipe open for good, and Popen waits on it for good: the server
+# forks no worker while this module starts a process, and starts none while it forks.
+_STARTING = threading.Lock()
+os.register_at_fork(
+    before=_STARTING.acquire,
+    after_in_parent=_STARTING.release,
+    after_in_child=_STARTING.release,
+)
+
+
+def _started(command: list[str], **options: Any) -> subprocess.Popen:
+    with _STARTING:
+        return subprocess.Popen(command, **options)
 
 
 FOLDER_PREFIX = "scorekeeper-litestream-"
@@ -355,8 +365,8 @@ class Replication:
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def _spawn(self) -> subprocess.Popen:
-        child = subprocess.Popen(
-            [litestream(), "replicate", "-config", str(self.config)],
+        child = _started(
+            [*_ending_with_parent(), litestream(), "replicate", "-config", str(self.config)],
             env=_environment(self.database, self.url),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
@@ -365,7 +375,6 @@ class Replication:
             # its own process group: Ctrl-C at the terminal stops the server, which stops
             # Litestream after the last save, instead of both at once
             start_new_session=True,
-            preexec_fn=_ending_with_parent(),
         )
         threading.Thread(target=self._pass_on, args=(child,), daemon=True).start()
         return child
@@ -473,18 +482,25 @@ class Replication:
     def _newest_held(self, level: str) -> int | None:
         """None when the replica cannot say now (asked again at the next check)."""
         try:
-            done = subprocess.run(
+            listing = _started(
                 [litestream(), "ltx", "-config", str(self.config), "-level", level, "-json"]
                 + [str(self.database)],
                 env=_environment(self.database, self.url),
-                capture_output=True,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
                 text=True,
-                # shorter than the status goes stale: a slow listing must not make a running
-                # replica read as stopped
-                timeout=LISTING_SECONDS,
             )
-        except (OSError, subprocess.TimeoutExpired):
+        except OSError:
             return None
+        try:
+            # shorter than the status goes stale: a slow listing must not make a running
+            # replica read as stopped
+            stdout, _ = listing.communicate(timeout=LISTING_SECONDS)
+        except subprocess.TimeoutExpired:
+            listing.kill()
+            listing.communicate()
+            return None
+        done = subprocess.CompletedProcess(listing.args, listing.returncode, stdout)
         if done.returncode != 0:
             return None
         try:
