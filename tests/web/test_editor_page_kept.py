@@ -1,7 +1,10 @@
-"""The editor's game page is kept per revision (issue 20): drawn once for every phone
-holding the edit link, each still shown its own messages, CSRF token and links."""
+"""The game page is kept per revision (issue 20): drawn once for every phone holding the
+edit link and every phone watching the read-only link, each still shown its own messages,
+CSRF token and links, and a viewer nothing of the editor's."""
 
 import re
+
+import pytest
 
 from scorekeeper.web.views import sessions as session_views
 
@@ -52,19 +55,25 @@ def test_each_phone_sees_its_own_message_and_token_on_the_kept_page(csrf_app):
     assert "Undone." not in saver.get(game).data.decode()
 
 
-def test_the_page_is_drawn_once_per_revision_for_every_editor(csrf_app, monkeypatch):
+def test_the_page_is_drawn_once_per_revision_for_every_editor_and_viewer(csrf_app, monkeypatch):
     drawn = []
     real = session_views.build_sheet
     monkeypatch.setattr(session_views, "build_sheet", lambda *args: drawn.append(1) or real(*args))
-    first, second = csrf_app.test_client(), csrf_app.test_client()
+    first, second, viewer = (csrf_app.test_client() for _ in range(3))
     game = new_game(first)
-    first.get(game)
+    view = read_only_path(first.get(game).data.decode())
     second.get(game)
+    viewer.get(view)
     assert len(drawn) == 1
     save_round(first, game)
     first.get(game)
     second.get(game)
+    viewer.get(view)
     assert len(drawn) == 2
+
+
+def read_only_path(page: str) -> str:
+    return re.search(r'href="(/s/[^"]+)" class="link"', page).group(1)
 
 
 def test_share_links_carry_the_address_each_phone_used(csrf_app):
@@ -79,14 +88,32 @@ def test_share_links_carry_the_address_each_phone_used(csrf_app):
     assert f"http://table.lan:8000/s/{edit_token}" in links
 
 
-def test_the_read_only_page_and_the_editors_page_are_kept_apart(csrf_app):
-    client = csrf_app.test_client()
+@pytest.mark.parametrize("first", ["editor", "viewer"])
+def test_whoever_draws_the_page_a_viewer_sees_nothing_of_the_editors(csrf_app, first):
+    client, watcher = csrf_app.test_client(), csrf_app.test_client()
     game = new_game(client)
-    view = re.search(r'href="(/s/[^"]+)" class="link"', client.get(game).data.decode()).group(1)
-    watcher = csrf_app.test_client()
-    read_only = watcher.get(view).data.decode()
-    editor = client.get(game).data.decode()
-    assert "Enter round 1" not in read_only and "Edit link" not in read_only
-    assert game not in read_only  # the edit token never reaches a read-only phone
-    assert "Enter round 1" in editor and "Edit link" in editor
-    assert "Enter round 1" not in watcher.get(view).data.decode()
+    edit_token = game.rsplit("/", 1)[-1]
+    view = read_only_path(client.get(game).data.decode())
+    view_token = view.rsplit("/", 1)[-1]
+    save_round(client, game)  # a new revision: nothing of it drawn yet
+    client.get(game)  # the flashed "Round 1 saved." goes, so the page is the kept one
+    if first == "viewer":
+        read_only = watcher.get(view).data.decode()
+        editor = client.get(game).data.decode()
+    else:
+        editor = client.get(game).data.decode()
+        read_only = watcher.get(view).data.decode()
+    # the viewer: no edit token, no form, no correction link, its own token in its links
+    assert edit_token not in read_only
+    assert "csrf_token" not in read_only and "<form" not in read_only
+    assert "Enter round 2" not in read_only and "Edit link" not in read_only
+    assert "edit-round" not in read_only and "Undo last save" not in read_only
+    assert f"/s/{view_token}/qr/view.svg" in read_only and f"/s/{view_token}/revision" in read_only
+    assert f'href="/s/{view_token}?lang=de"' in read_only
+    # the editor: its parts, its token in its links and its own CSRF token
+    assert "Enter round 2" in editor and "Edit link" in editor and "edit-round" in editor
+    assert f"/s/{edit_token}/qr/view.svg" in editor and f'href="/s/{edit_token}?lang=de"' in editor
+    assert f'href="{view}" class="link"' in editor
+    assert len(tokens(editor)) == 1
+    # no mark of the kept drawing is left in either
+    assert "<!--" not in read_only and "<!--" not in editor

@@ -102,19 +102,14 @@ def _settlement_view(
 
 @bp.app_template_global()
 def evening_block(session: session_store.Session, sheet: Any = None) -> dict[str, Any]:
-    """What the session page shows of the evening: name, settlement, and the details form."""
+    """What the session page shows of the evening: its name, the settlement, and the details
+    its form is filled with (the form's fields are plain inputs: the page is drawn once for
+    every phone, so it holds no phone's CSRF token)."""
     details = session_store.session_details(session.id)
-    form = DetailsForm(
-        formdata=None,
-        name=details["name"] or "",
-        stake=details["stake"] or "",
-        currency=details["currency"] or "",
-    )
     return {
         "name": details["name"] or default_name(session.variant, session.created),
         "details": details,
         "settlement": _settlement_view(session, details, sheet),
-        "form": form,
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from io import BytesIO
 from typing import Any
 
@@ -12,6 +13,7 @@ from flask import (
     Response,
     abort,
     flash,
+    get_template_attribute,
     jsonify,
     redirect,
     render_template,
@@ -19,7 +21,7 @@ from flask import (
     url_for,
 )
 from flask import session as cookie
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 from scorekeeper.language.formatting import cards_text, translated
 from scorekeeper.language.i18n import gettext as _
@@ -136,101 +138,93 @@ def page(token: str):
     session, can_edit = open_session(token)
     remember(session, can_edit)
     everything = request.args.get("all") == "1"
-    if can_edit:
-        return _editor_page(session, token, everything)
-    # a read-only page carrying messages meant for this phone is drawn for it alone
-    cacheable = not cookie.get("_flashes")
+    # a read-only page carrying messages meant for this phone is this phone's alone; the
+    # editor's holds its CSRF token
+    if can_edit or cookie.get("_flashes"):
+        return _page_for(session, token, can_edit, everything)
     etag = _page_etag(session, everything)
-    if not cacheable:
-        return _render_page(session, token, can_edit, everything)
     if request.if_none_match.contains(etag):
         return _not_modified(etag)
-    # when a round is saved every phone watching the table reloads at once: one rendering
-    # serves them all
-    link = share_url("sessions.page", token=session.view_token)
-    html = kept(
-        ("page", token, here().lang, everything, share_box_version()),
-        session.revision,
-        lambda: _link_free(_render_page(session, token, can_edit, everything), link),
-    )
-    response = Response(_with_link(html, link), mimetype="text/html")
+    response = Response(_page_for(session, token, can_edit, everything), mimetype="text/html")
     response.set_etag(etag)
     response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 
-# Without BASE_URL the share link on a page starts with the address the phone used (its
-# Host header). The kept page holds this mark in its place, and each answer puts the
-# asker's own link back: the Host header chooses neither the cache key nor the links
-# another viewer is shown.
-_LINK_MARK = "\x00share-link\x00"
+# The game page is drawn once per revision and language for the editor and every viewer
+# (after each save the table's phone opens it, then every phone watching the table). The
+# kept drawing holds marks, each an HTML comment that no escaped user text can hold: the
+# editor's parts and the viewer's between their marks (each answer cuts out the other
+# role's), and marks where each answer puts back its own: the page's token, the share
+# links (which start with the address the phone used, when no BASE_URL is set: the Host
+# header chooses neither the kept page nor the links another phone is shown), the CSRF
+# fields, this phone's messages and the read-only link's path.
+_ROLE_PART = re.compile(r"<!--(edit|view)-->(.*?)<!--/\1-->", re.DOTALL)
+_TOKEN_MARK = "<!--token-->"
+_VIEW_LINK_MARK = "<!--view-link-->"
+_EDIT_LINK_MARK = "<!--edit-link-->"
+_READ_ONLY_PATH_MARK = "<!--read-only-path-->"
+_CSRF_MARK = "<!--csrf-->"
+_FLASHES_MARK = "<!--messages-->"
 
 
-def _editor_page(session: session_store.Session, token: str, everything: bool) -> str:
-    """The editor's page, kept per revision like the read-only one (after each save the
-    table's phone opens it): under its own key, the edit token's, so only holders of this
-    edit link are ever shown it. What differs between those phones is put back into it on
-    each answer: their CSRF token, their messages and the address they used for the links."""
-    form = EmptyForm()
-    token_now = form.csrf_token.current_token if "csrf_token" in form else None
-    links = (
-        (share_url("sessions.page", token=session.edit_token), _EDIT_LINK_MARK),
-        (share_url("sessions.page", token=session.view_token), _LINK_MARK),
-    )
+def _page_for(session: session_store.Session, token: str, can_edit: bool, everything: bool) -> str:
+    """The game page for this answer: the kept drawing with the other role's parts cut out
+    and this answer's own token, links, fields and messages put in."""
+    view_link = share_url("sessions.page", token=session.view_token)
+    edit_link = share_url("sessions.page", token=session.edit_token)
 
     def draw() -> str:
-        html = _render_page(session, token, True, everything, flashes_mark=_FLASHES_MARK)
-        for link, mark in links:
-            html = html.replace(str(escape(link)), mark)
-        return html.replace(token_now, _CSRF_MARK) if token_now else html
+        html = _render_page(session, everything)
+        html = html.replace(str(escape(view_link)), _VIEW_LINK_MARK)
+        html = html.replace(str(escape(edit_link)), _EDIT_LINK_MARK)
+        # whichever phone drew it: the footer's language links carry the asker's token
+        return html.replace(session.edit_token, _TOKEN_MARK).replace(
+            session.view_token, _TOKEN_MARK
+        )
 
     # with the evening's details: only a save counts in the revision, and a database an
     # older version wrote may hold details no save made (a stake it cannot print)
     version = (session.revision, session_store.session_details(session.id))
-    html = kept(("editor page", token, here().lang, everything, share_box_version()), version, draw)
-    for link, mark in links:
-        html = html.replace(mark, str(escape(link)))
-    if token_now:
-        html = html.replace(_CSRF_MARK, token_now)
-    flashes = render_template(
-        "_session_flashes.html", session=session, token=token, can_edit=True, form=form
-    )
-    return html.replace(_FLASHES_MARK, flashes)
+    # keyed by the view token: the one drawing serves both links of this game alone
+    key = ("page", session.view_token, here().lang, everything, share_box_version())
+    html = kept(key, version, draw)
+    role = "edit" if can_edit else "view"
+    html = _ROLE_PART.sub(lambda part: part[2] if part[1] == role else "", html)
+    form = EmptyForm()
+    flashes = ""
+    if cookie.get("_flashes"):
+        flashes = render_template(
+            "_session_flashes.html", session=session, token=token, can_edit=can_edit, form=form
+        )
+    put_back = {
+        _TOKEN_MARK: token,
+        _VIEW_LINK_MARK: str(escape(view_link)),
+        _READ_ONLY_PATH_MARK: url_for("sessions.page", token=session.view_token),
+        _FLASHES_MARK: flashes,
+    }
+    if can_edit:
+        put_back[_EDIT_LINK_MARK] = str(escape(edit_link))
+        put_back[_CSRF_MARK] = str(get_template_attribute("_field.html", "csrf")(form))
+    for mark, value in put_back.items():
+        html = html.replace(mark, value)
+    return html
 
 
-_EDIT_LINK_MARK = "\x00edit-link\x00"
-_CSRF_MARK = "\x00csrf-token\x00"
-_FLASHES_MARK = "\x00messages\x00"
-
-
-def _link_free(html: str, link: str) -> str:
-    return html.replace(str(escape(link)), _LINK_MARK)
-
-
-def _with_link(html: str, link: str) -> str:
-    return html.replace(_LINK_MARK, str(escape(link)))
-
-
-def _render_page(
-    session: session_store.Session,
-    token: str,
-    can_edit: bool,
-    everything: bool,
-    flashes_mark: str | None = None,
-) -> str:
+def _render_page(session: session_store.Session, everything: bool) -> str:
     # the page costs what it draws: the last rounds, older ones behind "show all"
     sheet = build_sheet(session, None if everything else ROWS_DRAWN)
     rules = resolve(session.variant, session.options, len(session.players))
     return render_template(
         "session.html",
         session=session,
-        token=token,
-        can_edit=can_edit,
+        token=session.edit_token,
         sheet=sheet,
         rules=rules,
         chart=running_totals_chart(sheet),
-        form=EmptyForm(),
-        flashes_mark=flashes_mark,
+        csrf_fields=Markup(_CSRF_MARK),
+        flashes_mark=Markup(_FLASHES_MARK),
+        read_only_path=Markup(_READ_ONLY_PATH_MARK),
     )
 
 
