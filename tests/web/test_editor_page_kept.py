@@ -98,11 +98,12 @@ def test_whoever_draws_the_page_a_viewer_sees_nothing_of_the_editors(csrf_app, f
     save_round(client, game)  # a new revision: nothing of it drawn yet
     client.get(game)  # the flashed "Round 1 saved." goes, so the page is the kept one
     if first == "viewer":
-        read_only = watcher.get(view).data.decode()
+        answer = watcher.get(view)
         editor = client.get(game).data.decode()
     else:
         editor = client.get(game).data.decode()
-        read_only = watcher.get(view).data.decode()
+        answer = watcher.get(view)
+    read_only = answer.data.decode()
     # the viewer: no edit token, no form, no correction link, its own token in its links
     assert edit_token not in read_only
     assert "csrf_token" not in read_only and "<form" not in read_only

@@ -160,6 +160,7 @@ def page(token: str):
 # header chooses neither the kept page nor the links another phone is shown), the CSRF
 # fields, this phone's messages and the read-only link's path.
 _ROLE_PART = re.compile(r"<!--(edit|view)-->(.*?)<!--/\1-->", re.DOTALL)
+_ROLES_APART = "<!--roles-apart-->"
 _TOKEN_MARK = "<!--token-->"
 _VIEW_LINK_MARK = "<!--view-link-->"
 _EDIT_LINK_MARK = "<!--edit-link-->"
@@ -179,19 +180,21 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
         html = html.replace(str(escape(view_link)), _VIEW_LINK_MARK)
         html = html.replace(str(escape(edit_link)), _EDIT_LINK_MARK)
         # whichever phone drew it: the footer's language links carry the asker's token
-        return html.replace(session.edit_token, _TOKEN_MARK).replace(
+        html = html.replace(session.edit_token, _TOKEN_MARK).replace(
             session.view_token, _TOKEN_MARK
         )
+        # both roles' copies, cut once here rather than on every answer
+        return _ROLES_APART.join(_copy_for(role, html) for role in ("edit", "view"))
 
     # with the evening's details: only a save counts in the revision, and a database an
     # older version wrote may hold details no save made (a stake it cannot print)
     version = (session.revision, session_store.session_details(session.id))
     # keyed by the view token: the one drawing serves both links of this game alone
     key = ("page", session.view_token, here().lang, everything, share_box_version())
-    html = kept(key, version, draw)
-    role = "edit" if can_edit else "view"
-    html = _ROLE_PART.sub(lambda part: part[2] if part[1] == role else "", html)
-    form = EmptyForm()
+    for_editor, _apart, for_viewer = kept(key, version, draw).partition(_ROLES_APART)
+    html = for_editor if can_edit else for_viewer
+    # a viewer's answer makes no CSRF token (nor a cookie to hold one)
+    form = EmptyForm() if can_edit else None
     flashes = ""
     if cookie.get("_flashes"):
         flashes = render_template(
@@ -209,6 +212,11 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     for mark, value in put_back.items():
         html = html.replace(mark, value)
     return html
+
+
+def _copy_for(role: str, html: str) -> str:
+    """The drawing with the other role's parts cut out and this role's marks taken off."""
+    return _ROLE_PART.sub(lambda part: part[2] if part[1] == role else "", html)
 
 
 def _render_page(session: session_store.Session, everything: bool) -> str:
