@@ -130,3 +130,26 @@ def test_a_visitor_dropping_its_cookie_before_each_import_gets_twenty_a_day(csrf
             ).status_code
         )
     assert answers == [302] * 20 + [429]
+
+
+def test_two_tabs_opened_at_once_on_a_new_phone_never_split_its_games(server):
+    """Both pages asked before the phone had any cookie: each answer brings its own secret and
+    the last one stays. The other tab's form is refused (its token is of the secret that
+    lost), so nothing is ever kept under an id the phone no longer has; sent again, it is."""
+    phone = Phone(server.port)
+    try:
+        (_, _, lost_page), (_, _, kept_page) = answers_in_order(
+            phone, ("GET", "/new/knock-rummy", None), ("GET", "/new/gin", None)
+        )
+        lost = {"csrf_token": hidden(lost_page, "csrf_token"), "players": "Ana\nBen"}
+        kept = {"csrf_token": hidden(kept_page, "csrf_token"), "players": "Cem\nDan"}
+        assert phone.post("/new/knock-rummy", {**lost, "dealer": ""})[0] == 400
+        assert phone.post("/new/gin", {**kept, "dealer": ""})[0] == 302
+        assert len(listed(phone)) == 1
+        assert (
+            phone.post("/new/knock-rummy", game_form(phone, "knock-rummy", ["Ana", "Ben"]))[0]
+            == 302
+        )
+        assert len(listed(phone)) == 2
+    finally:
+        phone.close()
