@@ -32,9 +32,13 @@ def _stored() -> str | None:
     return device if isinstance(device, str) and 16 <= len(device) <= 64 else None
 
 
+def _secret_field() -> str:
+    return current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+
+
 def _secret() -> str | None:
     """The random token Flask-WTF keeps in the phone's cookie (the CSRF check's own secret)."""
-    secret = cookie.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    secret = cookie.get(_secret_field())
     return secret if isinstance(secret, str) and secret else None
 
 
@@ -63,12 +67,13 @@ def give_secret() -> None:
 
 def keep_device() -> str:
     """This phone's id for something it keeps (a game, a group), written into its cookie."""
-    device = this_device()
-    if device is None:  # nothing was ever sent to it: a first request that keeps something
-        give_secret()
-        device = this_device()
-        assert device is not None
-    if _stored() != device:
+    device = _stored()
+    if device is None:
+        secret = _secret()
+        if secret is None:  # nothing was ever sent to it: a first request that keeps something
+            give_secret()
+            secret = cookie[_secret_field()]
+        device = _worked_out(secret)
         cookie[DEVICE] = device
     if not cookie.permanent:  # set only once: a cookie left as it was is not sent again
         cookie.permanent = True
