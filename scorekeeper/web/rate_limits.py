@@ -19,9 +19,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from flask import Flask, Response, request
-from flask import session as cookie
 from flask_limiter import Limiter, RequestLimit
 from limits.storage import Storage
+
+from scorekeeper.web.phones import this_device
 
 SCHEME = "scorekeeper+sqlite"
 
@@ -91,9 +92,10 @@ def _hashed(text: str) -> str:
 
 
 def this_phone() -> str:
-    """The phone's id from its cookie (hashed); a phone without one counts by its address."""
-    device = cookie.get("device")
-    if isinstance(device, str) and 16 <= len(device) <= 64:
+    """The phone's id (hashed), the same before and after its first import made it one (see
+    scorekeeper.web.phones); a visitor the app never gave a cookie counts by its address."""
+    device = this_device()
+    if device is not None:
         return "phone:" + _hashed(device)
     return this_address()
 

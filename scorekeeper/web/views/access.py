@@ -6,31 +6,28 @@ page that changes something, and each phone's list of games stays in one place.
 
 from __future__ import annotations
 
-import secrets
-
 from flask import abort
 from flask import session as cookie
 
 from scorekeeper.storage import device_store, session_store
 from scorekeeper.storage.disk import DiskFull
+from scorekeeper.web.phones import keep_device, this_device
 
-DEVICE = "device"  # the signed cookie's random id of this phone; its games are in the database
-HELD = "held"  # the old cookie list of links, moved into the database on the first visit
-
-
-def _known_device() -> bool:
-    """Whether the phone came back with the id this app gave it (it keeps our cookie)."""
-    device = cookie.get(DEVICE)
-    return isinstance(device, str) and 16 <= len(device) <= 64
+HELD = "held"  # the old cookie list of links, moved into the database on the next visit
 
 
-def device_id() -> str:
-    """This phone's id, made on its first visit (games it held in the old cookie move over)."""
-    device = cookie.get(DEVICE)
-    if not _known_device():
-        device = secrets.token_urlsafe(16)
-        cookie[DEVICE] = device
-        cookie.permanent = True
+def phone_reading() -> str | None:
+    """This phone's id for a page that only shows its games (None: it has none yet).
+    Games a look noted in its cookie (see remember) are put on its list first."""
+    if HELD in cookie:
+        return phone_keeping()
+    return this_device()
+
+
+def phone_keeping() -> str:
+    """This phone's id for something it keeps (see scorekeeper.web.phones); games it held
+    in the old cookie move over."""
+    device = keep_device()
     held = cookie.pop(HELD) if HELD in cookie else None  # pop marks the cookie changed
     if isinstance(held, list):
         for token in reversed(held):  # oldest first, as they were opened
@@ -41,16 +38,15 @@ def device_id() -> str:
 
 
 def remember(session: session_store.Session, can_edit: bool) -> None:
-    """Put the game on this phone's list. A read-only look from a phone without an id yet
-    gives it one and notes the game in its cookie; the row is made when the phone comes back
-    with that cookie (see device_id), so a visitor that keeps no cookie (a script asking
-    again and again) adds nothing to the database."""
-    if not can_edit and not _known_device():
-        device_id()
+    """Put the game on this phone's list. A read-only look from a phone the app never gave a
+    cookie notes the game in a new cookie; the row is made when the phone comes back with it
+    (see phone_reading), so a visitor that keeps no cookie (a script asking again and again)
+    adds nothing to the database."""
+    if not can_edit and this_device() is None and HELD not in cookie:
         cookie[HELD] = [session.view_token]
         return
     try:
-        device_store.remember_device(device_id(), session.id, can_edit)
+        device_store.remember_device(phone_keeping(), session.id, can_edit)
     except DiskFull:  # the list is a convenience: the game still shows
         return
 

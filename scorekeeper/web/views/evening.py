@@ -56,7 +56,7 @@ from scorekeeper.web.extensions import kept
 from scorekeeper.web.form_base import Form
 from scorekeeper.web.links import share_url
 
-from .access import device_id, open_session, remember, require_edit
+from .access import open_session, phone_keeping, phone_reading, remember, require_edit
 from .pdf_sheets import page_locale
 
 bp = Blueprint("evening", __name__)
@@ -320,8 +320,8 @@ class GroupForm(Form):
 
 @bp.get("/stats")
 def stats():
-    device = device_id()
-    sessions = device_store.shared_sessions(device, STATS_GAMES + 1)
+    device = phone_reading()
+    sessions = device_store.shared_sessions(device, STATS_GAMES + 1) if device else []
     capped = len(sessions) > STATS_GAMES
     counted = game_stats.counted(sessions[:STATS_GAMES])
     figures = player_stats(counted.games)
@@ -336,7 +336,7 @@ def stats():
         }
         for i, person in enumerate(figures["players"][:20])
     ]
-    group = device_store.device_group(device)
+    group = device_store.device_group(device) if device else None
     return render_template(
         "stats.html",
         figures=figures,
@@ -353,7 +353,7 @@ def stats():
 @bp.post("/stats/group")
 def start_group():
     if GroupForm().validate_on_submit():
-        device_store.start_group(device_id())
+        device_store.start_group(phone_keeping())
     return redirect(url_for("evening.stats"))
 
 
@@ -363,7 +363,7 @@ def join_group(token: str):
         abort(404)
     form = GroupForm()
     if form.validate_on_submit():
-        device_store.join_group(device_id(), token)
+        device_store.join_group(phone_keeping(), token)
         flash(_("This phone now shares its games with the table's group."))
         return redirect(url_for("evening.stats"))
     return render_template("group_join.html", form=form, token=token)
@@ -371,6 +371,7 @@ def join_group(token: str):
 
 @bp.post("/stats/leave")
 def leave_group():
-    if GroupForm().validate_on_submit():
-        device_store.leave_group(device_id())
+    device = phone_reading()
+    if GroupForm().validate_on_submit() and device is not None:
+        device_store.leave_group(device)
     return redirect(url_for("evening.stats"))

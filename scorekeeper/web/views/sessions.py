@@ -48,8 +48,9 @@ from scorekeeper.web.forms import (
     session_form,
 )
 from scorekeeper.web.links import share_box_version, share_url
+from scorekeeper.web.phones import give_secret
 
-from .access import device_id, open_session, remember, require_edit
+from .access import open_session, phone_reading, remember, require_edit
 from .outcomes import flash_outcome
 
 bp = Blueprint("sessions", __name__)
@@ -60,12 +61,14 @@ ROWS_DRAWN = 12  # rounds drawn on the session page until "show all"
 
 @bp.get("/")
 def index():
-    device = device_id()
+    device = phone_reading()
+    if device is None:  # a phone seen for the first time: from now on it is counted as one
+        give_secret()
     page = request.args.get("page", "1")
     page = int(page) if page.isdigit() and 0 < len(page) < 7 and int(page) > 0 else 1
-    total = device_store.device_session_count(device)
+    total = device_store.device_session_count(device) if device else 0
     listed = []
-    for session, can_edit in device_store.device_sessions(device, PER_PAGE, (page - 1) * PER_PAGE):
+    for session, can_edit in _held(device, PER_PAGE, (page - 1) * PER_PAGE):
         if session.summary is None and session.round_count:
             # a game saved before summaries were kept: worked out once, then kept
             build_sheet(session, last=0)
@@ -86,10 +89,14 @@ def index():
     )
 
 
-def _newest_held(device: str) -> list[dict]:
+def _held(device: str | None, limit: int, offset: int) -> list[tuple[session_store.Session, bool]]:
+    return device_store.device_sessions(device, limit, offset) if device else []
+
+
+def _newest_held(device: str | None) -> list[dict]:
     return [
         {"session": session, "can_edit": can_edit, "variant": VARIANTS[session.variant]}
-        for session, can_edit in device_store.device_sessions(device, PER_PAGE, 0)
+        for session, can_edit in _held(device, PER_PAGE, 0)
     ]
 
 
