@@ -30,6 +30,8 @@ class Session:
     previous_id: int | None
     round_count: int = 0
     summary: dict[str, Any] | None = None  # leaders, finished, winners as of the last save
+    # the name a table gave it, its stake per point and currency (or None), read with the row
+    details: dict[str, Any] | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Session:
@@ -46,6 +48,7 @@ class Session:
             previous_id=row["previous_id"],
             round_count=row.get("round_count") or 0,
             summary=json.loads(row["summary"]) if row.get("summary") else None,
+            details={"name": row["name"], "stake": row["stake"], "currency": row["currency"]},
         )
 
     def engine_request(self, rounds: list[dict[str, Any]]) -> dict[str, Any]:
@@ -139,7 +142,8 @@ def changed_since(session_id: int, revision: int) -> ChangedSince:
 
 
 def session_details(session_id: int) -> dict[str, Any]:
-    """The name a table gave its session, and its stake per point and currency (or None)."""
+    """The name a table gave its session, and its stake per point and currency (or None):
+    as they are now (``Session.details`` is as they were when the session was read)."""
     row = (
         get_db()
         .execute("select name, stake, currency from sessions where id = ?", [session_id])

@@ -105,7 +105,7 @@ def evening_block(session: session_store.Session, sheet: Any = None) -> dict[str
     """What the session page shows of the evening: its name, the settlement, and the details
     its form is filled with (the form's fields are plain inputs: the page is drawn once for
     every phone, so it holds no phone's CSRF token)."""
-    details = session_store.session_details(session.id)
+    details = session.details
     return {
         "name": details["name"] or default_name(session.variant, session.created),
         "details": details,

@@ -195,7 +195,7 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
 
     # with the evening's details: only a save counts in the revision, and a database an
     # older version wrote may hold details no save made (a stake it cannot print)
-    version = (session.revision, session_store.session_details(session.id))
+    version = (session.revision, session.details)
     # keyed by the view token: the one drawing serves both links of this game alone
     key = ("page", session.view_token, here().lang, everything, share_box_version())
     for_editor, _apart, for_viewer = kept(key, version, draw).partition(_ROLES_APART)
