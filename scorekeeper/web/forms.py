@@ -214,6 +214,9 @@ ENTRY_COOKIE = "entry_mode"
 ENTRY_MODES = ("cards", "count")
 YES, NO = "y", "n"
 MOST_COUNTED = 9999  # the contract's bound on a hand given as a count
+# more than any hand can draw, even with the discards shuffled into a new stock: a bound on
+# what is typed, not a rule
+MOST_DRAWS = 999
 
 
 def preferred_mode() -> str:
@@ -374,7 +377,14 @@ def _round_form_class(
     if "draws" in facts:
         RoundForm.draws = IntegerField(
             _l("How many cards the winner drew before going out"),
-            validators=[Optional(), NumberRange(min=0)],
+            validators=[
+                Optional(),
+                NumberRange(
+                    min=0,
+                    max=MOST_DRAWS,
+                    message=_l("Type a whole number from 0 to %(most)s.", most=MOST_DRAWS),
+                ),
+            ],
         )
     if "meld_points" in counted_facts:
         RoundForm.meld_points = StringField(

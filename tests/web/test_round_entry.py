@@ -211,3 +211,12 @@ def test_the_picker_s_answers_never_resend_the_cookie_so_a_save_s_message_surviv
     assert answer.status_code == 200
     assert "Set-Cookie" not in answer.headers
     assert "Set-Cookie" not in client.get(f"{path}/revision").headers
+
+
+def test_draws_past_any_stock_are_refused_by_name_and_nothing_saved(client):
+    path = start_game(client, "continental", ["Ana", "Ben"], quick_bonus=True)
+    data = {"mode": "count", "winner": "Ana", "end": "out", "count_1": "5", "save": "1"}
+    page = client.post(f"{path}/rounds/new", data=data | {"draws": "1000"}).data.decode()
+    assert "Type a whole number from 0 to 999." in page
+    assert "Round 1 saved." not in client.get(path).data.decode()
+    assert 'max="999"' in client.get(f"{path}/rounds/new").data.decode()

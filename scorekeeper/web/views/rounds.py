@@ -17,6 +17,7 @@ from scorekeeper.rules.variant import GOING_OUT
 from scorekeeper.storage import changes, derived, disk, round_store, session_store
 from scorekeeper.web.forms import (
     MOST_COUNTED,
+    MOST_DRAWS,
     NO,
     YES,
     EmptyForm,
@@ -321,6 +322,7 @@ def _render(token: str, entry: Entry, form, preview: dict | None, latest, meanwh
         ends_asked=player_ends(get_variant(session.variant)),
         going_out=sorted(GOING_OUT),
         most_counted=MOST_COUNTED,
+        most_draws=MOST_DRAWS,
     )
 
 
