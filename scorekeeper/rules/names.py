@@ -51,9 +51,15 @@ def same_name(name: str) -> str:
     return unicodedata.normalize("NFKC", _visible(name).casefold()).casefold()
 
 
+def has_controls(text: str) -> bool:
+    """Whether a text holds characters that break its line or make it display as another
+    text (a player's name, an evening's name, anything a page or sheet shows)."""
+    return any(unicodedata.category(c) in CONTROL_CATEGORIES or c in BIDI_CONTROLS for c in text)
+
+
 def name_problem(name: str) -> Message | None:
     """Why this (normalised) name cannot be a player's, or None."""
-    if any(unicodedata.category(c) in CONTROL_CATEGORIES or c in BIDI_CONTROLS for c in name):
+    if has_controls(name):
         return N_("A name cannot contain control characters.")
     if len(name) > LONGEST_NAME:
         return N_(

@@ -28,6 +28,7 @@ from scorekeeper.language.stakes import checked_stake, kept_stake
 from scorekeeper.rules import RulesError, game
 from scorekeeper.rules.catalog import default_name, house_rules, resolve
 from scorekeeper.rules.messages import N_, Message
+from scorekeeper.rules.names import has_controls
 from scorekeeper.rules.reading import MOST_REQUEST_BYTES, parse_json_request
 from scorekeeper.rules.settlement import settle_game
 from scorekeeper.rules.variant import RoundEnd
@@ -130,6 +131,8 @@ def _text(data: dict[str, Any], key: str, limit: int, required: bool = False) ->
         raise _bad(
             N_("'%(key)s' must be text of 1 to %(most)s characters", key=key, most=limit), key
         )
+    if has_controls(value):
+        raise _bad(N_("'%(key)s' cannot contain control characters", key=key), key)
     return value.strip()
 
 

@@ -143,6 +143,18 @@ BAD_FILES = [
         ).encode(),
         "Zed",
     ),
+    (
+        # a right-to-left override would show the name as another text on every page
+        json.dumps(
+            {
+                "format": "scorekeeper-session",
+                "version": 1,
+                "game": {"variant": "rummy", "players": ["Ana", "Ben"], "rounds": []},
+                "name": "Fri\u202eday",
+            }
+        ).encode(),
+        "'name' cannot contain control characters",
+    ),
 ]
 
 

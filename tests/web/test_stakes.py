@@ -93,3 +93,25 @@ def test_a_stake_an_older_version_stored_leaves_the_game_readable(client, app, s
     client.post(f"{path}/details", data={"stake": "0.10", "currency": "EUR"})
     assert stored_stake(app) == [("0.10", "EUR")]
     assert "€1.70" in html.unescape(client.get(path).data.decode())
+
+
+def stored_name(app):
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return conn.execute("select name from sessions").fetchall()
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("Fri\u202eday", "Name of this evening: A name cannot contain control characters."),
+        ("Fri\x00day", "Name of this evening: A name cannot contain control characters."),
+        ("F" * 121, "Name of this evening: Field cannot be longer than 120 characters."),
+    ],
+)
+def test_an_evening_name_that_cannot_show_plainly_is_refused_by_name(client, app, name, problem):
+    path = played_rummy(client)
+    client.post(f"{path}/details", data={"name": "Friday"})
+    answer = client.post(f"{path}/details", data={"name": name}, follow_redirects=True)
+    assert answer.status_code == 200
+    assert problem in html.unescape(answer.data.decode())
+    assert stored_name(app) == [("Friday",)]

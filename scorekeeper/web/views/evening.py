@@ -27,10 +27,11 @@ from flask.blueprints import BlueprintSetupState
 from flask_limiter import RequestLimit
 from flask_wtf.file import FileField
 from wtforms import StringField
-from wtforms.validators import Length, Optional
+from wtforms.validators import Length, Optional, ValidationError
 
 from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
+from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.language.money import amount_text, digits_of
 from scorekeeper.language.stakes import checked_stake, kept_stake, stake_left_out
 from scorekeeper.printing import pdf as printing
@@ -39,6 +40,7 @@ from scorekeeper.printing.score_sheet import build_sheet, kept_figures
 from scorekeeper.printing.sheets import BASIS_TEXT
 from scorekeeper.rules import RulesError, game
 from scorekeeper.rules.catalog import default_name
+from scorekeeper.rules.names import has_controls
 from scorekeeper.rules.reading import MOST_REQUEST_BYTES
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.rules.variant import Goal
@@ -62,10 +64,18 @@ from .pdf_sheets import page_locale
 bp = Blueprint("evening", __name__)
 
 
+def _shows_plainly(_form: Form, field: Any) -> None:
+    if field.data and has_controls(field.data):
+        raise ValidationError(_("A name cannot contain control characters."))
+
+
 class DetailsForm(Form):
-    name = StringField(validators=[Optional(), Length(max=exchange.MAX_NAME)])
-    stake = StringField(validators=[Optional(), Length(max=12)])
-    currency = StringField(validators=[Optional(), Length(max=3)])
+    name = StringField(
+        _l("Name of this evening"),
+        validators=[Optional(), Length(max=exchange.MAX_NAME), _shows_plainly],
+    )
+    stake = StringField(_l("Stake per point"), validators=[Optional(), Length(max=12)])
+    currency = StringField(_l("Currency"), validators=[Optional(), Length(max=3)])
 
 
 class ImportForm(Form):
@@ -118,7 +128,12 @@ def details(token: str):
     session = require_edit(token)
     form = DetailsForm()
     if not form.validate_on_submit():
-        abort(400)
+        # the page's inputs keep to these bounds: only a crafted request gets here, and
+        # is told what it broke
+        for field in form:
+            for error in field.errors:
+                flash(f"{field.label.text}: {error}")
+        return redirect(url_for("sessions.page", token=token))
     name = (form.name.data or "").strip() or None
     try:
         stake, currency = checked_stake(
