@@ -17,4 +17,6 @@ class Form(FlaskForm):
     class Meta:
         @property
         def locales(self) -> list[str]:
-            return [here().lang]
+            # English after the request's language: WTForms has no catalog for some of ours
+            # (Vietnamese), and gettext refuses a list of languages it finds none of
+            return [here().lang, "en"]
