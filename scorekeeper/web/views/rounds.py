@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import json
+import secrets
 from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import session as cookie
+from markupsafe import escape
 
 from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
+from scorekeeper.language.i18n import here
 from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.printing.score_sheet import build_sheet
 from scorekeeper.rules import RulesError, progress
 from scorekeeper.rules.catalog import get_variant, resolve
 from scorekeeper.rules.variant import GOING_OUT
 from scorekeeper.storage import changes, derived, disk, round_store, session_store
+from scorekeeper.web.extensions import kept
 from scorekeeper.web.forms import (
     MOST_COUNTED,
     MOST_DRAWS,
@@ -24,6 +30,7 @@ from scorekeeper.web.forms import (
     field_for,
     fill_round_form,
     player_ends,
+    preferred_mode,
     round_facts,
     round_form,
 )
@@ -236,8 +243,20 @@ def usual_opened(session: session_store.Session, variant, players: list[str]) ->
     return dict.fromkeys(range(len(players)), usual)
 
 
-def _handle(token: str, round_id: int | None):
-    entry = _load(token, round_id)
+def _as_opened(form, entry: Entry, variant, revision: str, submission: str) -> None:
+    """The form as a GET opens it: loaded at ``revision`` with its one-time key, a correction
+    holding the round as saved, a new round the table's usual answers."""
+    form.revision.data = revision
+    form.submission.data = submission
+    if entry.stored is not None:
+        fill_round_form(form, variant, entry.players, entry.stored.facts)
+        return
+    for seat, answer in usual_opened(entry.session, variant, entry.players).items():
+        form[f"opened_{seat}"].data = answer
+
+
+def _handle(token: str, round_id: int | None, entry: Entry | None = None):
+    entry = entry or _load(token, round_id)
     session = entry.session
     variant = get_variant(session.variant)
     form = round_form(variant, entry.players, session.options, formdata=request.form or None)
@@ -245,13 +264,7 @@ def _handle(token: str, round_id: int | None):
     if entry.problem:
         form.form_errors.append(entry.problem)
     if request.method == "GET":
-        form.revision.data = str(session.revision)
-        form.submission.data = session_store.new_token()
-        if entry.stored is not None:
-            fill_round_form(form, variant, entry.players, entry.stored.facts)
-    if request.method == "GET" and entry.stored is None:
-        for seat, answer in usual_opened(session, variant, entry.players).items():
-            form[f"opened_{seat}"].data = answer
+        _as_opened(form, entry, variant, str(session.revision), session_store.new_token())
     preview = latest = meanwhile = None
     status = 200
     if request.method == "POST" and not form.validate_on_submit():
@@ -328,7 +341,80 @@ def _render(token: str, entry: Entry, form, preview: dict | None, latest, meanwh
 
 @bp.route("/new", methods=["GET", "POST"])
 def new(token: str):
-    return _handle(token, None)
+    if request.method == "POST":
+        return _handle(token, None)
+    entry = _load(token, None)
+    if not _keeps(entry):
+        return _handle(token, None, entry)
+    return _kept_new_form(token, entry)
+
+
+# What differs between two answers of the same kept new-round form, each with its mark in
+# the kept page. Marks are HTML comments: a user's text is escaped on the page, so no name
+# or typed card can write one.
+_PER_ANSWER = ("csrf", "submission", "revision", "number", "dealer")
+_MARKS = {part: f"<!--{part}-->" for part in _PER_ANSWER}
+
+
+def _keeps(entry: Entry) -> bool:
+    """Whether this GET may be answered with the kept drawing. Not when it shows a problem
+    of the engine's (rare: drawn as it is), messages flashed for this phone alone, or query
+    arguments besides ``lang`` (the footer's language links carry them along)."""
+    return not entry.problem and not cookie.get("_flashes") and not set(request.args) - {"lang"}
+
+
+def _kept_new_form(token: str, entry: Entry) -> str:
+    """The new round's form, drawn once and kept (extensions.kept, shared by the workers)
+    for every later GET of the table's editing phones: a phone opens it every round, and
+    its drawing was most of the request's time. It is kept across revisions, not per
+    revision: each table opens it once per round, just after its last save, so a page kept
+    per revision would almost never be asked for twice. What a save changes in it is put
+    back per answer instead (see _PER_ANSWER): the round's number, its dealer and the
+    revision it is loaded at; so are the phone's CSRF token and the form's fresh one-time
+    key (two loads must never share one: it is what makes a save exactly-once)."""
+    session = entry.session
+    variant = get_variant(session.variant)
+    csrf_form = EmptyForm()  # the phone's own token, as the round form would draw it
+    answer = {
+        "csrf": csrf_form.csrf_token.current_token if "csrf_token" in csrf_form else None,
+        "submission": session_store.new_token(),
+        "revision": str(session.revision),
+        "number": str(entry.number),
+        "dealer": entry.dealer,
+    }
+
+    def draw() -> str:
+        # each per-answer part drawn as a random stand-in, then swapped for its mark
+        stand_in = {part: secrets.token_hex(16) for part in _PER_ANSWER}
+        stand_in["csrf"] = answer["csrf"] or stand_in["csrf"]
+        form = round_form(variant, entry.players, session.options)
+        form.variant_id = variant.id
+        _as_opened(form, entry, variant, stand_in["revision"], stand_in["submission"])
+        marked_entry = replace(entry, number=stand_in["number"], dealer=stand_in["dealer"])
+        html = _render(token, marked_entry, form, None, None)
+        for part, value in stand_in.items():
+            html = html.replace(value, _MARKS[part])
+        return html
+
+    # Everything else the drawing reads: the session's variant and house rules, who is dealt
+    # in (their names and seats), the usual "had melded" answers of the last rounds; the
+    # language, the entry mode (the phone's cookie), the edit token (in the draft's name and
+    # the links) and the path the app is served under (the links). No preview, conflict,
+    # correction or error is kept (only this plain GET), and the code's version is in
+    # every key of the cache (app.py).
+    opened = usual_opened(session, variant, entry.players)
+    key = ("round form", token, here().lang, preferred_mode(), request.script_root)
+    version = (
+        session.variant,
+        json.dumps(session.options, sort_keys=True),
+        tuple(entry.players),
+        tuple(sorted(opened.items())),
+    )
+    html = kept(key, version, draw)
+    for part, mark in _MARKS.items():
+        if answer[part] is not None:
+            html = html.replace(mark, str(escape(answer[part])))
+    return html
 
 
 @bp.route("/<int:round_id>", methods=["GET", "POST"])
