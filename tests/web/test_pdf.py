@@ -149,3 +149,20 @@ def test_the_sheet_points_to_a_section_it_has_one_line_a_round_and_no_empty_colu
     # nobody has won yet: the standings have no winner column
     assert "Rank Player Total Rounds won" in lines
     assert "Winner" not in text
+
+
+def test_streams_compressed_once_make_the_file_weasyprint_writes_with_its_identifier():
+    from weasyprint import HTML
+
+    from scorekeeper.printing import pdf as printing
+
+    html = '<html lang="en"><title>Ana</title><h1>Ana</h1><pre>  1  Ana  +17 (17)</pre></html>'
+    options = {
+        "pdf_variant": printing.ARCHIVAL_VARIANT,
+        "xmp_metadata": [printing.UNIVERSAL_ACCESS_XMP],
+    }
+    plain = HTML(string=html).write_pdf(**options)
+    finished = HTML(string=html).write_pdf(finisher=printing.compress_streams_once, **options)
+    assert finished == plain
+    # PDF/A requires a file identifier: two strings in the trailer
+    assert len(PdfReader(io.BytesIO(finished)).trailer["/ID"]) == 2
