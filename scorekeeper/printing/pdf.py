@@ -43,8 +43,9 @@ PRINT_CSS = """
 @font-face { font-family: "Sheet Mono"; font-weight: bold; src: url("{font_dir}/DejaVuSansMono-Bold.ttf"); }
 @page {
   margin: 14mm 12mm 16mm;
-  @bottom-left { content: string(sheet-name); font: 7.5pt "Sheet Sans"; color: #333; }
-  @bottom-right { content: counter(page) " / " counter(pages); font: 7.5pt "Sheet Sans"; }
+  /* widths given, or WeasyPrint measures both boxes' content on every page to share it out */
+  @bottom-left { content: string(sheet-name); font: 7.5pt "Sheet Sans"; color: #333; width: 85%; }
+  @bottom-right { content: counter(page) " / " counter(pages); font: 7.5pt "Sheet Sans"; width: 15%; }
 }
 html { font-family: "Sheet Sans", sans-serif; font-size: 9pt; color: #000; }
 h1 { font-size: 15pt; margin: 0 0 3pt; string-set: sheet-name content(); }
