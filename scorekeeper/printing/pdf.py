@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import gc
 import threading
+import zlib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -42,8 +43,9 @@ PRINT_CSS = """
 @font-face { font-family: "Sheet Mono"; font-weight: bold; src: url("{font_dir}/DejaVuSansMono-Bold.ttf"); }
 @page {
   margin: 14mm 12mm 16mm;
-  @bottom-left { content: string(sheet-name); font: 7.5pt "Sheet Sans"; color: #333; }
-  @bottom-right { content: counter(page) " / " counter(pages); font: 7.5pt "Sheet Sans"; }
+  /* widths given, or WeasyPrint measures both boxes' content on every page to share it out */
+  @bottom-left { content: string(sheet-name); font: 7.5pt "Sheet Sans"; color: #333; width: 85%; }
+  @bottom-right { content: counter(page) " / " counter(pages); font: 7.5pt "Sheet Sans"; width: 15%; }
 }
 html { font-family: "Sheet Sans", sans-serif; font-size: 9pt; color: #000; }
 h1 { font-size: 15pt; margin: 0 0 3pt; string-set: sheet-name content(); }
@@ -52,6 +54,9 @@ p { margin: 2pt 0; }
 .muted { color: #333; }
 .red { color: #c00000; }
 .rounds { break-inside: avoid; margin: 4pt 0 0; }
+/* each block after the first fills a page of its own (sheets.page_rows): WeasyPrint then
+   does not first try it in the space left under the one before, lay it out, and move it */
+.rounds + .rounds { break-before: page; }
 .rounds pre { font-family: "Sheet Mono", monospace; font-size: 1em; margin: 0; padding: 0 2pt; }
 .rounds .heading { font-weight: bold; border-bottom: 0.9pt solid #000; }
 .rounds .total { border-top: 0.9pt solid #000; border-bottom: none; }
@@ -172,6 +177,26 @@ class CollectorPause:
 COLLECTOR_PAUSE = CollectorPause()
 
 
+def compress_streams_once(document: Any, pdf: Any) -> None:
+    """WeasyPrint's finisher: every stream pydyf would compress, compressed here once, at
+    zlib's default level.
+
+    PDF/A requires a file identifier, and pydyf makes it by serialising every object a
+    second time to hash it, compressing each page's content again, both times at level 9:
+    pydyf's writing took 0.20 s of a 500-round sheet, now 0.06 s and this 0.02 s. Level 6
+    compresses a sheet's pages 4 times faster than level 9, into 5% more bytes (93 kB ->
+    97 kB for 500 rounds)."""
+    import pydyf  # WeasyPrint's PDF writer, loaded with it (see _weasy)
+
+    for stream in pdf.objects:
+        if isinstance(stream, pydyf.Stream) and stream.compress:
+            # the items joined as pydyf joins them (its own serialisation of each item)
+            content = b"\n".join(pydyf._to_bytes(item) for item in stream.stream)
+            stream.stream = [zlib.compress(content, zlib.Z_DEFAULT_COMPRESSION)]
+            stream.extra["Filter"] = "/FlateDecode"
+            stream.compress = False
+
+
 def paper_of(value: object) -> str:
     """The paper asked for, A4 unless it names another we know."""
     return value if isinstance(value, str) and value in PAPERS else "a4"
@@ -192,4 +217,5 @@ def render(template: str, paper: str = "a4", **context: Any) -> bytes:
             # that it is also PDF/UA.
             pdf_variant=ARCHIVAL_VARIANT,
             xmp_metadata=[UNIVERSAL_ACCESS_XMP],
+            finisher=compress_streams_once,
         )
