@@ -67,9 +67,12 @@ class BoundedFileSystemCache(FileSystemCache):
 
     RECOUNT_EVERY = 64
 
-    def __init__(self, cache_dir: str, max_bytes: int, **options: Any) -> None:
+    def __init__(
+        self, cache_dir: str, max_bytes: int, key_prefix: str = "", **options: Any
+    ) -> None:
         super().__init__(cache_dir, **options)
         self.max_bytes = max_bytes
+        self.key_prefix = key_prefix
         self._lock = threading.Lock()
         self._estimate: int | None = None  # bytes in the folder, None: not listed yet
         self._writes_since_listing = 0
@@ -77,7 +80,15 @@ class BoundedFileSystemCache(FileSystemCache):
     @classmethod
     def factory(cls, app, config, args, kwargs):
         kwargs["max_bytes"] = config["CACHE_MAX_BYTES"]
+        # Flask-Caching hands CACHE_KEY_PREFIX to its network caches only: a file cache
+        # would otherwise serve what another version of the app rendered
+        kwargs["key_prefix"] = config["CACHE_KEY_PREFIX"]
         return super().factory(app, config, args, kwargs)
+
+    def _get_filename(self, key: str) -> str:
+        # the count of files is the folder's, whichever version wrote them
+        prefix = "" if key == self._fs_count_file else self.key_prefix
+        return super()._get_filename(prefix + key)
 
     def get(self, key: str) -> Any:
         try:

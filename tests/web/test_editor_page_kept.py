@@ -6,7 +6,9 @@ import re
 
 import pytest
 
+from scorekeeper import create_app
 from scorekeeper.web.views import sessions as session_views
+from tests.web.conftest import SECRET_KEY
 
 HAND = {"winner": "Ana", "end": "out", "hand_1": "2C", "save": "1"}
 
@@ -118,3 +120,29 @@ def test_whoever_draws_the_page_a_viewer_sees_nothing_of_the_editors(csrf_app, f
     assert len(tokens(editor)) == 1
     # no mark of the kept drawing is left in either
     assert "<!--" not in read_only and "<!--" not in editor
+
+
+def test_a_new_version_of_the_app_draws_its_own_pages(tmp_path, monkeypatch):
+    # every kept page and sheet is a file beside the database: another version (other
+    # templates, other code) must not be shown what this one drew
+    drawn = []
+    real = session_views.build_sheet
+    monkeypatch.setattr(session_views, "build_sheet", lambda *args: drawn.append(1) or real(*args))
+
+    def app_of(version: str):
+        return create_app(
+            {
+                "TESTING": True,
+                "DATABASE": str(tmp_path / "kept.sqlite"),
+                "SECRET_KEY": SECRET_KEY,
+                "CACHE_KEY_PREFIX": f"{version}:",
+            }
+        )
+
+    game = new_game(app_of("one").test_client())
+    app_of("one").test_client().get(game)
+    assert len(drawn) == 1
+    app_of("two").test_client().get(game)
+    assert len(drawn) == 2
+    app_of("one").test_client().get(game)  # its own drawing is still there
+    assert len(drawn) == 2
