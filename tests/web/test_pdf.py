@@ -128,6 +128,16 @@ def test_chart_names_never_overlap_and_stay_inside(client):
     assert placed[0] >= 7 and placed[-1] <= 200
 
 
+def test_a_long_name_beside_the_chart_is_shortened_not_cut_at_its_edge(client):
+    # the chart keeps about 85 units right of its lines for the names: 16 characters of
+    # this one reach its edge, so it ends with an ellipsis after its first 15
+    path = start_game(client, "rummy", ["Anastasia Konstantinopoulou", "Ben"])
+    data = {"winner": "Ben", "end": "out", "hand_0": "KS 7D", "save": "1"}
+    assert client.post(f"{path}/rounds/new", data=data).status_code == 302
+    text = pdf_text(client.get(f"{path}/sheet.pdf"))
+    assert "Anastasia Konst…" in text
+
+
 def test_the_sheet_points_to_a_section_it_has_one_line_a_round_and_no_empty_column(client):
     path = start_game(client, "rami", ["Ana", "Ben", "Cem"])
     rounds = [
