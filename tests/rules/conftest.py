@@ -40,10 +40,13 @@ def _explain_checked_everywhere():
     games.score_round = original
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     # the coverage check reads what the other rules tests scored, so it runs after them, and
     # in the same process: under xdist (scripts/test, --dist loadgroup) the rules tests are
-    # one group, run by one worker in this order
+    # one group, run by one worker in this order. First among the hooks: xdist's worker names
+    # each test's group from its marks in this same hook, and ran before this one (the rules
+    # tests went to both workers and the check skipped now and then)
     here = Path(__file__).parent
     for item in items:
         if here in item.path.parents:
