@@ -174,6 +174,9 @@ _EDIT_LINK_MARK = "<!--edit-link-->"
 _READ_ONLY_PATH_MARK = "<!--read-only-path-->"
 _CSRF_MARK = "<!--csrf-->"
 _FLASHES_MARK = "<!--messages-->"
+# the revision is put in when the page is drawn: the share box around it is kept across
+# revisions
+_REVISION_MARK = "<!--revision-->"
 
 
 def _page_for(session: session_store.Session, token: str, can_edit: bool, everything: bool) -> str:
@@ -184,12 +187,11 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
 
     def draw() -> str:
         html = _render_page(session, everything)
-        html = html.replace(str(escape(view_link)), _VIEW_LINK_MARK)
-        html = html.replace(str(escape(edit_link)), _EDIT_LINK_MARK)
         # whichever phone drew it: the footer's language links carry the asker's token
         html = html.replace(session.edit_token, _TOKEN_MARK).replace(
             session.view_token, _TOKEN_MARK
         )
+        html = html.replace(_REVISION_MARK, str(session.revision))
         # both roles' copies, cut once here rather than on every answer
         return _ROLES_APART.join(_copy_for(role, html) for role in ("edit", "view"))
 
@@ -240,6 +242,10 @@ def _render_page(session: session_store.Session, everything: bool) -> str:
         csrf_fields=Markup(_CSRF_MARK),
         flashes_mark=Markup(_FLASHES_MARK),
         read_only_path=Markup(_READ_ONLY_PATH_MARK),
+        view_link=Markup(_VIEW_LINK_MARK),
+        edit_link=Markup(_EDIT_LINK_MARK),
+        revision_mark=Markup(_REVISION_MARK),
+        share_version=share_box_version(),
     )
 
 

@@ -1,0 +1,109 @@
+"""The parts of the game page that outlast a revision are drawn once and kept (issue 20):
+a round's row, its explanation, the house rules line, the share box, the evening's form and
+the page's frame. Each must still show what its game shows now: a kept part that outlived a
+change, or another game's part, would be a wrong score or another table's links.
+
+Scores worked out by hand from shared/rules/VARIANTS.md (Rami: the losers pay what they
+hold, a king 10)."""
+
+import re
+
+from tests.web.sessions import rami_round, start_game
+
+
+def running_by_row(page: str) -> list[list[str]]:
+    """Each drawn round's running totals, in seat order."""
+    body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.DOTALL)
+    return [re.findall(r"<small>(-?[\d,.]+)</small>", row) for row in rows]
+
+
+def round_links(page: str) -> list[str]:
+    return re.findall(r'class="edit-round" href="(/s/[^"]+/rounds/\d+)"', page)
+
+
+def test_a_correction_redraws_the_rounds_after_it(client):
+    game = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    client.post(
+        f"{game}/rounds/new",
+        data=rami_round("Ana", {"Ben": "KS", "Cem": "4C"}, {"Ben": True, "Cem": True}),
+    )
+    client.post(
+        f"{game}/rounds/new",
+        data=rami_round("Ben", {"Ana": "5C", "Cem": "2D"}, {"Ana": True, "Cem": True}),
+    )
+    page = client.get(game).data.decode()
+    assert running_by_row(page) == [["0", "10", "4"], ["5", "10", "6"]]
+    # round 1 corrected: Ben held a queen and a king, 20
+    client.post(
+        round_links(page)[0],
+        data=rami_round("Ana", {"Ben": "QS KS", "Cem": "4C"}, {"Ben": True, "Cem": True}),
+    )
+    assert running_by_row(client.get(game).data.decode()) == [["0", "20", "4"], ["5", "20", "6"]]
+
+
+def test_two_games_with_the_same_rounds_each_link_their_own(client):
+    first = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    second = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    for game in (first, second):
+        client.post(
+            f"{game}/rounds/new",
+            data=rami_round("Ana", {"Ben": "KS", "Cem": "4C"}, {"Ben": True, "Cem": True}),
+        )
+    first_page, second_page = (client.get(game).data.decode() for game in (first, second))
+    assert running_by_row(first_page) == running_by_row(second_page) == [["0", "10", "4"]]
+    first_token, second_token = (game.rsplit("/", 1)[1] for game in (first, second))
+    assert first_token not in second_page and second_token not in first_page
+    (first_link,), (second_link,) = round_links(first_page), round_links(second_page)
+    assert first_link.startswith(f"{first}/rounds/") and second_link.startswith(f"{second}/")
+    assert first_link.rsplit("/", 1)[1] != second_link.rsplit("/", 1)[1]
+    # each correction link opens its own game's round
+    assert client.get(second_link).status_code == 200
+    assert client.get(second_link.replace(second_token, first_token)).status_code == 404
+
+
+def test_undo_takes_back_the_last_save_whatever_was_kept(client):
+    game = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    for loser_hand in ("KS", "QS"):
+        client.post(
+            f"{game}/rounds/new",
+            data=rami_round("Ana", {"Ben": loser_hand, "Cem": "4C"}, {"Ben": True, "Cem": True}),
+        )
+        page = client.get(game).data.decode()
+    # the share box is the same since the first save: the undo form carries this revision
+    revision = re.search(r'name="revision" value="(\d+)"', page).group(1)
+    assert revision == "2"
+    assert client.post(f"{game}/undo", data={"revision": revision}).status_code == 302
+    assert running_by_row(client.get(game).data.decode()) == [["0", "10", "4"]]
+
+
+def test_a_renamed_player_and_another_language_show_in_rows_drawn_before(client):
+    game = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    client.post(
+        f"{game}/rounds/new",
+        data=rami_round("Ana", {"Ben": "KS", "Cem": "4C"}, {"Ben": True, "Cem": True}),
+    )
+    assert "dealt by" in client.get(game).data.decode()
+    german = client.get(f"{game}?lang=de").data.decode()
+    assert "gab" in german and "dealt by" not in german
+    assert "Wie jede Runde gewertet wurde" in german
+    renamed = client.post(
+        f"{game}/players/", data={"action": "rename", "rename-player": "Ben", "rename-to": "Benno"}
+    )
+    assert renamed.status_code == 302
+    page = client.get(f"{game}?lang=en").data.decode()
+    head = re.search(r"<thead>(.*?)</thead>", page, re.DOTALL).group(1)
+    assert "Benno" in head and 'title="Ben"' not in head
+    # Ben's 10 stands in Benno's column of the round drawn before the rename
+    assert running_by_row(page) == [["0", "10", "4"]]
+
+
+def test_the_evening_form_shows_the_details_just_saved(client):
+    game = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    client.get(game)
+    answer = client.post(
+        f"{game}/details", data={"name": "Friday", "stake": "0.10", "currency": "EUR"}
+    )
+    assert answer.status_code == 302
+    page = client.get(game).data.decode()
+    assert 'name="name" value="Friday"' in page and 'name="currency" value="EUR"' in page
