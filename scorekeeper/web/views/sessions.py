@@ -166,7 +166,10 @@ def page(token: str):
 # links (which start with the address the phone used, when no BASE_URL is set: the Host
 # header chooses neither the kept page nor the links another phone is shown), the CSRF
 # fields, this phone's messages and the read-only link's path.
-_ROLE_PART = re.compile(r"<!--(edit|view)-->(.*?)<!--/\1-->", re.DOTALL)
+_OTHER_ROLES_PART = {
+    role: re.compile(rf"<!--{other}-->.*?<!--/{other}-->", re.DOTALL)
+    for role, other in (("edit", "view"), ("view", "edit"))
+}
 _ROLES_APART = "<!--roles-apart-->"
 _TOKEN_MARK = "<!--token-->"
 _VIEW_LINK_MARK = "<!--view-link-->"
@@ -225,7 +228,8 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
 
 def _copy_for(role: str, html: str) -> str:
     """The drawing with the other role's parts cut out and this role's marks taken off."""
-    return _ROLE_PART.sub(lambda part: part[2] if part[1] == role else "", html)
+    kept = _OTHER_ROLES_PART[role].sub("", html)
+    return kept.replace(f"<!--{role}-->", "").replace(f"<!--/{role}-->", "")
 
 
 def _render_page(session: session_store.Session, everything: bool) -> str:
