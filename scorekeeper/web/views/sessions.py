@@ -21,6 +21,7 @@ from flask import (
     url_for,
 )
 from flask import session as cookie
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from scorekeeper.language.formatting import cards_text, translated
@@ -205,12 +206,19 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     key = ("page", session.view_token, here().lang, everything, share_box_version())
     for_editor, _apart, for_viewer = kept(key, version, draw).partition(_ROLES_APART)
     html = for_editor if can_edit else for_viewer
-    # a viewer's answer makes no CSRF token (nor a cookie to hold one)
-    form = EmptyForm() if can_edit else None
+    # a viewer's answer makes no CSRF token (nor a cookie to hold one); an editor's forms
+    # carry Flask-WTF's token as its own forms do, made without building a form
+    csrf_fields = (
+        get_template_attribute("_field.html", "csrf_field")(generate_csrf()) if can_edit else ""
+    )
     flashes = ""
     if cookie.get("_flashes"):
         flashes = render_template(
-            "_session_flashes.html", session=session, token=token, can_edit=can_edit, form=form
+            "_session_flashes.html",
+            session=session,
+            token=token,
+            can_edit=can_edit,
+            csrf_fields=csrf_fields,
         )
     put_back = {
         _TOKEN_MARK: token,
@@ -220,7 +228,7 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     }
     if can_edit:
         put_back[_EDIT_LINK_MARK] = str(escape(edit_link))
-        put_back[_CSRF_MARK] = str(get_template_attribute("_field.html", "csrf")(form))
+        put_back[_CSRF_MARK] = str(csrf_fields)
     for mark, value in put_back.items():
         html = html.replace(mark, value)
     return html
