@@ -66,9 +66,12 @@ FILE_UPLOADS = {"evening.import_session"}
 
 HSTS_SECONDS = 365 * 24 * 3600
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}
-# drawn parts of pages in each worker's memory: a few hundred tables' last rows in two
-# languages, each part an hour after it was drawn at most
-FRAGMENTS = {"CACHE_TYPE": "SimpleCache", "CACHE_THRESHOLD": 8192, "CACHE_DEFAULT_TIMEOUT": 3600}
+# drawn parts of pages in each worker's memory, the least recently drawn going first: some
+# 16 million characters, a few hundred tables' last rows in two languages (a row is 1-2,000)
+FRAGMENTS = {
+    "CACHE_TYPE": "scorekeeper.web.extensions.DrawnParts",
+    "FRAGMENTS_MAX_CHARACTERS": 16_000_000,
+}
 
 
 def _secret_key(instance_path: Path) -> str:

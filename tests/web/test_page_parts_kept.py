@@ -8,6 +8,7 @@ hold, a king 10)."""
 
 import re
 
+from scorekeeper.web.extensions import DrawnParts
 from tests.web.sessions import rami_round, start_game
 
 
@@ -107,3 +108,16 @@ def test_the_evening_form_shows_the_details_just_saved(client):
     assert answer.status_code == 302
     page = client.get(game).data.decode()
     assert 'name="name" value="Friday"' in page and 'name="currency" value="EUR"' in page
+
+
+def test_drawn_parts_go_least_recently_drawn_first_within_their_bound():
+    parts = DrawnParts(max_characters=10)
+    parts.set("first", "aaaa")
+    parts.set("second", "bbbb")
+    assert parts.get("first") == "aaaa"  # read: now the second is the least recent
+    parts.set("third", "cccc")  # 12 characters would pass the bound
+    assert parts.get("second") is None
+    assert parts.get("first") == "aaaa" and parts.get("third") == "cccc"
+    # a part larger than the whole bound is not kept, and nothing else goes for it
+    assert parts.set("huge", "x" * 11) is False
+    assert parts.get("huge") is None and parts.get("first") == "aaaa"

@@ -12,6 +12,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
     get_template_attribute,
     jsonify,
@@ -208,9 +209,9 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     html = for_editor if can_edit else for_viewer
     # a viewer's answer makes no CSRF token (nor a cookie to hold one); an editor's forms
     # carry Flask-WTF's token as its own forms do, made without building a form
-    csrf_fields = (
-        get_template_attribute("_field.html", "csrf_field")(generate_csrf()) if can_edit else ""
-    )
+    csrf_fields = ""
+    if can_edit and current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf_fields = get_template_attribute("_field.html", "csrf_field")(generate_csrf())
     flashes = ""
     if cookie.get("_flashes"):
         flashes = render_template(
