@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
 
@@ -29,7 +30,7 @@ from scorekeeper.language.formatting import cards_text, translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import here
 from scorekeeper.language.i18n import lazy_gettext as _l
-from scorekeeper.printing.score_sheet import build_sheet, running_totals_chart
+from scorekeeper.printing.score_sheet import Sheet, build_sheet, running_totals_chart
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.records import VARIANTS
@@ -41,7 +42,7 @@ from scorekeeper.storage import (
     round_store,
     session_store,
 )
-from scorekeeper.web.extensions import kept
+from scorekeeper.web.extensions import fragments, kept
 from scorekeeper.web.forms import (
     EmptyForm,
     option_field,
@@ -250,6 +251,7 @@ def _render_page(session: session_store.Session, everything: bool) -> str:
         session=session,
         token=session.edit_token,
         sheet=sheet,
+        drawn=_drawn_rows(sheet, session.edit_token),
         rules=rules,
         chart=running_totals_chart(sheet),
         csrf_fields=Markup(_CSRF_MARK),
@@ -260,6 +262,49 @@ def _render_page(session: session_store.Session, everything: bool) -> str:
         revision_mark=Markup(_REVISION_MARK),
         share_version=share_box_version(),
     )
+
+
+@dataclass(frozen=True)
+class DrawnRows:
+    lines: Markup  # the score sheet's rows
+    explained: Markup  # how each round was scored
+
+
+def _drawn_rows(sheet: Sheet, token: str) -> DrawnRows:
+    """Each round's line of the score sheet and its explanation, drawn once per worker and
+    kept by what it shows (``Row.key``) with the page's columns and language: a row shows
+    the same until a change before it, so a save draws one new row, not every row again."""
+    lang = here().lang
+    columns = "\x1f".join(sheet.players)
+    rounds_url = url_for("rounds.new", token=token)[: -len("new")]
+    words: dict[str, Any] | None = None
+    lines, explained = [], []
+    for row in sheet.rows:
+        line_key, explained_key = (
+            f"line\x1f{row.key}\x1f{lang}\x1f{columns}",
+            f"why\x1f{row.key}\x1f{lang}",
+        )
+        line, why = fragments.get(line_key), fragments.get(explained_key)
+        if line is None or why is None:
+            # each sentence translated once a drawing, split where its number or name goes
+            words = words or {
+                "edit": _("edit"),
+                "edit_round": _("Edit round %(number)s", number="{}").split("{}"),
+                "dealt_by": _("dealt by %(name)s", name="{}").split("{}"),
+                "round_title": _("Round %(number)s", number="{}").split("{}"),
+                "delete_round": _("Delete round %(number)s", number="{}").split("{}"),
+            }
+            line = get_template_attribute("_sheet_rows.html", "line")(
+                row, sheet.players, rounds_url, words
+            )
+            why = get_template_attribute("_sheet_rows.html", "explained")(
+                row, rounds_url, words, Markup(_CSRF_MARK)
+            )
+            fragments.set(line_key, line)
+            fragments.set(explained_key, why)
+        lines.append(line)
+        explained.append(why)
+    return DrawnRows(Markup("").join(lines), Markup("").join(explained))
 
 
 def _not_modified(etag: str) -> Response:
