@@ -28,9 +28,9 @@ babel = Babel()
 # database): every phone watching a table reloads when a round is saved, and one rendering
 # serves them all, whichever worker they reach.
 cache = Cache(with_jinja2_ext=False)
-# Parts of a page that outlast its revision, kept in each worker's memory by Flask-Caching's
-# Jinja `cache` tag: a round's row shows the same until a change before it, so each save
-# draws one new row instead of every row on the page again.
+# Parts of a page that outlast its revision, kept in each worker's memory: the game page's
+# frame, share box and forms through Flask-Caching's Jinja `cache` tag, and each round's row
+# from the view (a row shows the same until a change before it, so a save draws one row).
 fragments = Cache(with_jinja2_ext=True)
 # pages, styles, scripts and JSON go out compressed (zstd, br or gzip, as the phone accepts):
 # a table's Wi-Fi is often weak
