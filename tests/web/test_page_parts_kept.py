@@ -121,3 +121,35 @@ def test_drawn_parts_go_least_recently_drawn_first_within_their_bound():
     # a part larger than the whole bound is not kept, and nothing else goes for it
     assert parts.set("huge", "x" * 11) is False
     assert parts.get("huge") is None and parts.get("first") == "aaaa"
+
+
+def chart_points(page: str) -> list[str]:
+    return re.findall(r'<polyline [^>]*points="([^"]*)"', page)
+
+
+def test_the_chart_follows_the_running_totals_and_a_deleted_round(client):
+    game = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    client.post(
+        f"{game}/rounds/new",
+        data=rami_round("Ana", {"Ben": "KS", "Cem": "4C"}, {"Ben": True, "Cem": True}),
+    )
+    client.post(
+        f"{game}/rounds/new",
+        data=rami_round("Ben", {"Ana": "5C", "Cem": "2D"}, {"Ana": True, "Cem": True}),
+    )
+    # the lines from 0 through each round's totals (Ana 0, 5; Ben 10, 10; Cem 4, 6) in a
+    # 340 x 180 box less 24 on each side: x 24, 170, 316; y 156 at 0 to 24 at the top (10)
+    page = client.get(game).data.decode()
+    assert chart_points(page) == [
+        "24.0,156.0 170.0,156.0 316.0,90.0",
+        "24.0,156.0 170.0,24.0 316.0,24.0",
+        "24.0,156.0 170.0,103.2 316.0,76.8",
+    ]
+    first = re.search(r'action="(/s/[^"]+/rounds/\d+/delete)"', page).group(1)
+    assert client.post(first).status_code == 302
+    # the second round alone: Ana 5, Ben 0, Cem 2; the top is now 5
+    assert chart_points(client.get(game).data.decode()) == [
+        "24.0,156.0 316.0,24.0",
+        "24.0,156.0 316.0,156.0",
+        "24.0,156.0 316.0,103.2",
+    ]
