@@ -153,3 +153,15 @@ def test_the_chart_follows_the_running_totals_and_a_deleted_round(client):
         "24.0,156.0 316.0,156.0",
         "24.0,156.0 316.0,103.2",
     ]
+
+
+def test_the_blank_pad_follows_a_player_who_joins(client):
+    game = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    assert "players=3" in pad_link(client.get(game).data.decode())
+    joined = client.post(f"{game}/players/", data={"action": "join", "join-name": "Dan"})
+    assert joined.status_code == 302
+    assert "players=4" in pad_link(client.get(game).data.decode())
+
+
+def pad_link(page: str) -> str:
+    return re.search(r'href="([^"]*pad[^"]*)"', page).group(1)
