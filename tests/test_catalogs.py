@@ -120,3 +120,22 @@ def test_every_catalog_compiles_without_a_complaint(language):
     # scripts/setup stops when `pybabel compile` finds a translation whose slots its
     # checker refuses (it holds each msgstr[0] to the singular id)
     assert [(m.id, errors) for m, errors in catalog(language).check()] == []
+
+
+def test_every_template_that_speaks_gives_its_words_to_the_catalog(tmp_path):
+    # Jinja's extractor skips a template it cannot parse without a word (a tag of an
+    # extension babel.cfg does not name, say), and its sentences would go untranslated
+    template = tmp_path / "messages.pot"
+    subprocess.run(
+        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg",
+         *KEYWORDS, "-o", str(template), "."],
+        cwd=ROOT, check=True, capture_output=True,
+    )  # fmt: skip
+    with template.open("rb") as stream:
+        found = {path for message in read_po(stream) for path, _line in message.locations}
+    speaking = {
+        f"templates/{path.name}"
+        for path in (ROOT / "templates").glob("*.html")
+        if re.search(r"\b_\(|ngettext\(", path.read_text(encoding="utf-8"))
+    }
+    assert speaking - found == set()

@@ -4,6 +4,7 @@ totals, leader, chart and settlement, drawing only the rows it shows."""
 from __future__ import annotations
 
 import functools
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,14 +88,9 @@ def build_sheet(session: Session, last: int | None = None) -> Sheet:
     state = stored[-1].after if stored else state_before(session.id, None)
     sheet = Sheet(session, state, progress.standing(session.engine_request([]), state))
     first = sheet.round_count - len(stored) + 1
-    sheet.rows = [row_of(number, r) for number, r in enumerate(stored, start=first)]
+    # a renamed player's earlier rounds show under the new name
     renamed = sheet.result.get("names") or {}
-    if renamed:  # a renamed player's earlier rounds show under the new name
-        for row in sheet.rows:
-            row.delta = {renamed.get(p, p): v for p, v in row.delta.items()}
-            row.running = {renamed.get(p, p): v for p, v in row.running.items()}
-            row.bonus = {renamed.get(p, p): v for p, v in row.bonus.items()}
-            row.winners = [renamed.get(p, p) for p in row.winners]
+    sheet.rows = [Row(r, number, renamed) for number, r in enumerate(stored, start=first)]
     return sheet
 
 
@@ -125,45 +121,84 @@ def game_of(session: Session, rounds: object = None) -> dict[str, Any]:
     return kept_game(session)[2]
 
 
-@dataclass(slots=True)
 class Row:
-    """One round as the page draws it; a seating change between rounds is a row too."""
+    """One round as the page draws it; a seating change between rounds is a row too.
 
-    stored: ScoredRound
-    number: int  # rounds are numbered by hands played: a seating change is no round
-    explain: list[Any]  # messages, said in the reader's language where the page shows them
-    running: dict[str, int]
-    delta: dict[str, int] = field(default_factory=dict)
-    winners: list[str] = field(default_factory=list)
-    bonus: dict[str, list[Any]] = field(default_factory=dict)
-    notes: list[Any] = field(default_factory=list)
-    seating: Any = None  # the change, when the row is one
-    dealer: str | None = None
-    winner: str | None = None
-    end: str = RoundEnd.STOCK  # as stored ("out"): the page words it in the reader's language
+    Read from the round's kept score only when drawn: ``key`` tells apart everything the
+    row shows (which round it is, its kept score, running totals, number, facts and the
+    names it is shown under), so a page that keeps each row's drawing by it reads no more
+    of the round."""
 
-
-def row_of(number: int, stored: ScoredRound) -> Row:
-    scored, facts = stored.score, stored.facts
-    number = stored.after.get("hands", number)
-    if "seating" in facts:
-        return Row(
-            stored, number, scored["explain"], stored.after["totals"], seating=scored["explain"][0]
+    def __init__(self, stored: ScoredRound, number: int, renamed: dict[str, str]) -> None:
+        self.stored = stored
+        # rounds are numbered by hands played: a seating change is no round
+        self.number: int = stored.after.get("hands", number)
+        self._renamed = renamed
+        # its id for its links (a round of another game can show the same), the rest for
+        # what it shows; the dicts as read back from JSON, so in the order they were written
+        shown = "\x1f".join(
+            (
+                str(stored.id),
+                str(self.number),
+                stored.kept_score or "",
+                repr(stored.after.get("totals")),
+                repr(stored.facts),
+                repr(renamed),
+            )
         )
-    winner = facts.get("winner")
-    return Row(
-        stored,
-        number,
-        scored["explain"],
-        stored.after["totals"],
-        delta=scored["delta"],
-        winners=scored["winners"],
-        bonus={p: list(scored["bonuses"].get(p, [])) for p in scored["delta"]},
-        notes=scored.get("notes", []),
-        dealer=scored["dealer"],
-        winner=winner,
-        end=facts.get("end", RoundEnd.OUT) if winner else RoundEnd.STOCK,
-    )
+        self.key = hashlib.blake2b(shown.encode(), digest_size=16).hexdigest()
+
+    def _named(self, player: str) -> str:
+        return self._renamed.get(player, player)
+
+    @functools.cached_property
+    def explain(self) -> list[Any]:
+        """Messages, said in the reader's language where the page shows them."""
+        return self.stored.score["explain"]
+
+    @functools.cached_property
+    def running(self) -> dict[str, int]:
+        return {self._named(p): v for p, v in self.stored.after["totals"].items()}
+
+    @functools.cached_property
+    def seating(self) -> Any:
+        """The change, when the row is one."""
+        return self.explain[0] if "seating" in self.stored.facts else None
+
+    def _scored(self, name: str, empty: Any) -> Any:
+        return empty if self.seating is not None else self.stored.score[name]
+
+    @functools.cached_property
+    def delta(self) -> dict[str, int]:
+        return {self._named(p): v for p, v in self._scored("delta", {}).items()}
+
+    @functools.cached_property
+    def winners(self) -> list[str]:
+        return [self._named(p) for p in self._scored("winners", [])]
+
+    @functools.cached_property
+    def bonus(self) -> dict[str, list[Any]]:
+        bonuses = self._scored("bonuses", {})
+        return {self._named(p): list(bonuses.get(p, [])) for p in self._scored("delta", {})}
+
+    @functools.cached_property
+    def notes(self) -> list[Any]:
+        return [] if self.seating is not None else self.stored.score.get("notes", [])
+
+    @property
+    def dealer(self) -> str | None:
+        return None if self.seating is not None else self.stored.score["dealer"]
+
+    @property
+    def winner(self) -> str | None:
+        return None if self.seating is not None else self.stored.facts.get("winner")
+
+    @property
+    def end(self) -> str:
+        """As stored ("out"): the page words it in the reader's language."""
+        if self.winner:
+            return self.stored.facts.get("end", RoundEnd.OUT)
+        return RoundEnd.STOCK
 
 
 def running_totals_chart(sheet: Sheet, width: int = 340, height: int = 180) -> dict[str, Any]:

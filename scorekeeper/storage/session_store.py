@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from sqlite_utils.db import NotFoundError
+
 from . import disk
 from .db import get_db, now, query_rows
 
@@ -86,7 +88,12 @@ def create_session(
 
 
 def get_session(session_id: int) -> Session:
-    return Session.from_row(get_db()["sessions"].get(session_id))
+    # one select: sqlite-utils' Table.get first asks the schema for the table's keys and
+    # columns (8 statements in all), and every page and save reads the session
+    rows = query_rows(get_db().conn, "select * from sessions where id = ?", [session_id])
+    if not rows:
+        raise NotFoundError(session_id)
+    return Session.from_row(rows[0])
 
 
 def find_session(token: str) -> tuple[Session, bool] | None:

@@ -35,7 +35,7 @@ from scorekeeper.storage import db, settings
 
 from . import rate_limits, static_files, trouble
 from .errors import json_error
-from .extensions import babel, cache, compress, csrf
+from .extensions import babel, cache, compress, csrf, fragments
 from .limits import Busy
 from .links import phones_cannot_reach, share_url
 from .log_privacy import TokensHidden
@@ -66,6 +66,12 @@ FILE_UPLOADS = {"evening.import_session"}
 
 HSTS_SECONDS = 365 * 24 * 3600
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}
+# drawn parts of pages in each worker's memory, the least recently drawn going first: some
+# 16 million characters, a few hundred tables' last rows in two languages (a row is 1-2,000)
+FRAGMENTS = {
+    "CACHE_TYPE": "scorekeeper.web.extensions.DrawnParts",
+    "FRAGMENTS_MAX_CHARACTERS": 16_000_000,
+}
 
 
 def _secret_key(instance_path: Path) -> str:
@@ -261,6 +267,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("CACHE_THRESHOLD", 1000)
     app.config.setdefault("CACHE_DEFAULT_TIMEOUT", 24 * 3600)
     cache.init_app(app)
+    fragments.init_app(app, config=FRAGMENTS)
     compress.init_app(app)
     static_files.init_app(app)
     babel.init_app(app, locale_selector=_locale)

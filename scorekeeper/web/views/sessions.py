@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
 
@@ -12,6 +13,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
     get_template_attribute,
     jsonify,
@@ -21,13 +23,14 @@ from flask import (
     url_for,
 )
 from flask import session as cookie
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from scorekeeper.language.formatting import cards_text, translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import here
 from scorekeeper.language.i18n import lazy_gettext as _l
-from scorekeeper.printing.score_sheet import build_sheet, running_totals_chart
+from scorekeeper.printing.score_sheet import Sheet, build_sheet, running_totals_chart
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.records import VARIANTS
@@ -39,7 +42,7 @@ from scorekeeper.storage import (
     round_store,
     session_store,
 )
-from scorekeeper.web.extensions import kept
+from scorekeeper.web.extensions import fragments, kept
 from scorekeeper.web.forms import (
     EmptyForm,
     option_field,
@@ -166,7 +169,10 @@ def page(token: str):
 # links (which start with the address the phone used, when no BASE_URL is set: the Host
 # header chooses neither the kept page nor the links another phone is shown), the CSRF
 # fields, this phone's messages and the read-only link's path.
-_ROLE_PART = re.compile(r"<!--(edit|view)-->(.*?)<!--/\1-->", re.DOTALL)
+_OTHER_ROLES_PART = {
+    role: re.compile(rf"<!--{other}-->.*?<!--/{other}-->", re.DOTALL)
+    for role, other in (("edit", "view"), ("view", "edit"))
+}
 _ROLES_APART = "<!--roles-apart-->"
 _TOKEN_MARK = "<!--token-->"
 _VIEW_LINK_MARK = "<!--view-link-->"
@@ -174,6 +180,9 @@ _EDIT_LINK_MARK = "<!--edit-link-->"
 _READ_ONLY_PATH_MARK = "<!--read-only-path-->"
 _CSRF_MARK = "<!--csrf-->"
 _FLASHES_MARK = "<!--messages-->"
+# the revision is put in when the page is drawn: the share box around it is kept across
+# revisions
+_REVISION_MARK = "<!--revision-->"
 
 
 def _page_for(session: session_store.Session, token: str, can_edit: bool, everything: bool) -> str:
@@ -184,12 +193,11 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
 
     def draw() -> str:
         html = _render_page(session, everything)
-        html = html.replace(str(escape(view_link)), _VIEW_LINK_MARK)
-        html = html.replace(str(escape(edit_link)), _EDIT_LINK_MARK)
         # whichever phone drew it: the footer's language links carry the asker's token
         html = html.replace(session.edit_token, _TOKEN_MARK).replace(
             session.view_token, _TOKEN_MARK
         )
+        html = html.replace(_REVISION_MARK, str(session.revision))
         # both roles' copies, cut once here rather than on every answer
         return _ROLES_APART.join(_copy_for(role, html) for role in ("edit", "view"))
 
@@ -200,12 +208,19 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     key = ("page", session.view_token, here().lang, everything, share_box_version())
     for_editor, _apart, for_viewer = kept(key, version, draw).partition(_ROLES_APART)
     html = for_editor if can_edit else for_viewer
-    # a viewer's answer makes no CSRF token (nor a cookie to hold one)
-    form = EmptyForm() if can_edit else None
+    # a viewer's answer makes no CSRF token (nor a cookie to hold one); an editor's forms
+    # carry Flask-WTF's token as its own forms do, made without building a form
+    csrf_fields = ""
+    if can_edit and current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf_fields = get_template_attribute("_field.html", "csrf_field")(generate_csrf())
     flashes = ""
     if cookie.get("_flashes"):
         flashes = render_template(
-            "_session_flashes.html", session=session, token=token, can_edit=can_edit, form=form
+            "_session_flashes.html",
+            session=session,
+            token=token,
+            can_edit=can_edit,
+            csrf_fields=csrf_fields,
         )
     put_back = {
         _TOKEN_MARK: token,
@@ -215,7 +230,7 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     }
     if can_edit:
         put_back[_EDIT_LINK_MARK] = str(escape(edit_link))
-        put_back[_CSRF_MARK] = str(get_template_attribute("_field.html", "csrf")(form))
+        put_back[_CSRF_MARK] = str(csrf_fields)
     for mark, value in put_back.items():
         html = html.replace(mark, value)
     return html
@@ -223,7 +238,8 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
 
 def _copy_for(role: str, html: str) -> str:
     """The drawing with the other role's parts cut out and this role's marks taken off."""
-    return _ROLE_PART.sub(lambda part: part[2] if part[1] == role else "", html)
+    kept = _OTHER_ROLES_PART[role].sub("", html)
+    return kept.replace(f"<!--{role}-->", "").replace(f"<!--/{role}-->", "")
 
 
 def _render_page(session: session_store.Session, everything: bool) -> str:
@@ -235,12 +251,60 @@ def _render_page(session: session_store.Session, everything: bool) -> str:
         session=session,
         token=session.edit_token,
         sheet=sheet,
+        drawn=_drawn_rows(sheet, session.edit_token),
         rules=rules,
         chart=running_totals_chart(sheet),
         csrf_fields=Markup(_CSRF_MARK),
         flashes_mark=Markup(_FLASHES_MARK),
         read_only_path=Markup(_READ_ONLY_PATH_MARK),
+        view_link=Markup(_VIEW_LINK_MARK),
+        edit_link=Markup(_EDIT_LINK_MARK),
+        revision_mark=Markup(_REVISION_MARK),
+        share_version=share_box_version(),
     )
+
+
+@dataclass(frozen=True)
+class DrawnRows:
+    lines: Markup  # the score sheet's rows
+    explained: Markup  # how each round was scored
+
+
+def _drawn_rows(sheet: Sheet, token: str) -> DrawnRows:
+    """Each round's line of the score sheet and its explanation, drawn once per worker and
+    kept by what it shows (``Row.key``) with the page's columns and language: a row shows
+    the same until a change before it, so a save draws one new row, not every row again."""
+    lang = here().lang
+    columns = "\x1f".join(sheet.players)
+    rounds_url = url_for("rounds.new", token=token)[: -len("new")]
+    words: dict[str, Any] | None = None
+    lines, explained = [], []
+    for row in sheet.rows:
+        line_key, explained_key = (
+            f"line\x1f{row.key}\x1f{lang}\x1f{columns}",
+            f"why\x1f{row.key}\x1f{lang}",
+        )
+        line, why = fragments.get(line_key), fragments.get(explained_key)
+        if line is None or why is None:
+            # each sentence translated once a drawing, split where its number or name goes
+            words = words or {
+                "edit": _("edit"),
+                "edit_round": _("Edit round %(number)s", number="{}").split("{}"),
+                "dealt_by": _("dealt by %(name)s", name="{}").split("{}"),
+                "round_title": _("Round %(number)s", number="{}").split("{}"),
+                "delete_round": _("Delete round %(number)s", number="{}").split("{}"),
+            }
+            line = get_template_attribute("_sheet_rows.html", "line")(
+                row, sheet.players, rounds_url, words
+            )
+            why = get_template_attribute("_sheet_rows.html", "explained")(
+                row, rounds_url, words, Markup(_CSRF_MARK)
+            )
+            fragments.set(line_key, line)
+            fragments.set(explained_key, why)
+        lines.append(line)
+        explained.append(why)
+    return DrawnRows(Markup("").join(lines), Markup("").join(explained))
 
 
 def _not_modified(etag: str) -> Response:
