@@ -9,7 +9,6 @@ import hashlib
 import os
 import secrets
 import time
-from contextlib import ExitStack
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -230,24 +229,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.logger.addFilter(TokensHidden())  # "Exception on /s/<edit token>/..." and its traceback
 
     @app.before_request
-    def forms_are_small() -> None:
-        # registered before CSRF, whose check is the first to read a form; a session file
-        # uploaded for import may be as large as an API question
-        if not request.path.startswith("/api/") and request.endpoint not in FILE_UPLOADS:
-            request.max_content_length = MAX_FORM_BYTES
-
-    @app.before_request
-    def one_search_budget_per_request() -> None:
-        # a round save or a referee page arranges several hands: together, not each, they
-        # get the arranger's budget, so no page can hold a thread for long
-        g.search_budget = ExitStack()
-        g.search_budget.enter_context(search_budget())
+    def bounded() -> None:
+        # (one hook, the request looked up once: every request pays for each)
+        asked = request._get_current_object()
+        # forms are small: registered before CSRF, whose check is the first to read a form;
+        # a session file uploaded for import may be as large as an API question
+        if not asked.path.startswith("/api/") and asked.endpoint not in FILE_UPLOADS:
+            asked.max_content_length = MAX_FORM_BYTES
+        # one search budget per request: a round save or a referee page arranges several
+        # hands, together, not each, in the arranger's budget, so no page holds a thread long
+        budget = search_budget()
+        budget.__enter__()
+        g.search_budget = budget
 
     @app.teardown_request
     def end_search_budget(_error: BaseException | None) -> None:
         budget = g.pop("search_budget", None)
         if budget is not None:
-            budget.close()
+            budget.__exit__(None, None, None)
 
     db.init_app(app)
     csrf.init_app(app)
@@ -301,14 +300,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def remember_language(response):
-        chosen = request.args.get("lang")
-        if chosen in LANGUAGES and request.cookies.get(LANGUAGE_COOKIE) != chosen:
+        asked = request._get_current_object()
+        if not asked.query_string:  # nearly every request: no ?lang= to parse for
+            return response
+        chosen = asked.args.get("lang")
+        if chosen in LANGUAGES and asked.cookies.get(LANGUAGE_COOKIE) != chosen:
             response.set_cookie(
                 LANGUAGE_COOKIE,
                 chosen,
                 max_age=400 * 24 * 3600,
                 samesite="Lax",
-                secure=request.is_secure,
+                secure=asked.is_secure,
                 httponly=True,
             )
         return response
