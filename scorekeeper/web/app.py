@@ -17,7 +17,6 @@ from babel import Locale
 from flask import Flask, g, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import get_babel
-from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFError
 from itsdangerous import BadSignature
 from werkzeug.datastructures import LanguageAccept
@@ -41,6 +40,7 @@ from .extensions import babel, cache, compress, csrf
 from .limits import Busy
 from .links import phones_cannot_reach, share_url
 from .log_privacy import TokensHidden
+from .security_headers import SecurityHeaders
 from .views import BLUEPRINTS
 
 TRANSLATIONS = PROJECT_ROOT / "translations"
@@ -283,7 +283,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     compress.init_app(app)
     static_files.init_app(app)
     babel.init_app(app, locale_selector=_locale)
-    talisman = Talisman(  # every security header, on every response, set here only
+    talisman = SecurityHeaders(  # every security header, on every response, set here only
         app,
         force_https=False,  # tables at home use plain http on the local network
         session_cookie_secure=False,  # decided per request by SessionCookies
@@ -307,7 +307,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     rate_limits.init_app(app)  # before the blueprints that put it around their views
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
-    _without_idle_talisman_hooks(app, talisman)
+    talisman.views_registered(app)
 
     @app.context_processor
     def template_helpers() -> dict[str, Any]:
@@ -340,22 +340,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_error_pages(app)
     trouble.register(app)  # the database busy, damaged or failing: a page, not a traceback
     return app
-
-
-def _without_idle_talisman_hooks(app: Flask, talisman: Talisman) -> None:
-    """Takes off Talisman's hooks before every request that have nothing to do here: one
-    redirects to HTTPS (force_https is off, for every view) and one draws a CSP nonce (no
-    policy section takes one). Each worked out the view's options first (0.03 ms of a
-    0.6 ms poll); its hook after every request, which sets the headers, stays."""
-    if any(hasattr(view, "talisman_view_options") for view in app.view_functions.values()):
-        return  # a view with options of its own may force HTTPS or take a nonce
-    idle = []
-    if not talisman.force_https and not talisman.session_cookie_secure:
-        idle.append(talisman._force_https)
-    if not talisman.content_security_policy_nonce_in:
-        idle.append(talisman._make_nonce)
-    hooks = app.before_request_funcs.get(None, [])
-    app.before_request_funcs[None] = [hook for hook in hooks if hook not in idle]
 
 
 def _rendered_folder(beside: Path) -> str:
