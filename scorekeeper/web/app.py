@@ -97,6 +97,9 @@ def _check_secret_key(key: Any, source: str) -> None:
         )
 
 
+_IMMUTABLE = frozenset({str, int, float, bool, type(None)})
+
+
 class SessionCookies(SecureCookieSessionInterface):
     """The cookie is marked Secure whenever the page was asked for over HTTPS.
 
@@ -125,7 +128,12 @@ class SessionCookies(SecureCookieSessionInterface):
         checked = _checked_cookie(serializer, value)
         if checked is None or not 0 <= time.time() - checked[1] <= max_age:
             return self.session_class()  # a bad or expired signature, as Flask answers it
-        return self.session_class(copy.deepcopy(checked[0]))  # flash() changes lists in place
+        contents = checked[0]
+        # flash() changes lists in place: those are copied; strings and numbers (a watching
+        # phone's whole cookie) are shared, for deepcopy's walk was a fifth of this step
+        if not all(type(item) in _IMMUTABLE for item in contents.values()):
+            contents = copy.deepcopy(contents)
+        return self.session_class(contents)  # a dict of its own, its values shared
 
 
 @functools.lru_cache(maxsize=1024)
