@@ -10,14 +10,17 @@ is right only when ``PROXY_HOPS`` trusts that proxy.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+from collections.abc import Mapping
 from typing import Any
 
 from flask import current_app, request, url_for
 
 
 def share_url(endpoint: str, **values: Any) -> str:
-    base = current_app.config.get("BASE_URL") or current_app.config.get("LAN_URL")
+    config = current_app.config
+    base = config.get("BASE_URL") or config.get("LAN_URL")
     if not base:
         return url_for(endpoint, _external=True, **values)
     path = url_for(endpoint, **values)[len(request.script_root) :]
@@ -26,16 +29,25 @@ def share_url(endpoint: str, **values: Any) -> str:
 
 def phones_cannot_reach() -> bool:
     """True when serve listens on this machine only and no public address is configured."""
-    local_only = str(current_app.config.get("LOCAL_ONLY") or "").lower() in ("1", "true")
-    return local_only and not current_app.config.get("BASE_URL")
+    return _cannot_reach(current_app.config)
+
+
+def _cannot_reach(config: Mapping[str, Any]) -> bool:
+    local_only = str(config.get("LOCAL_ONLY") or "").lower() in ("1", "true")
+    return local_only and not config.get("BASE_URL")
 
 
 def share_box_version() -> str:
     """What a game page's share box shows besides the game (where its links start, and
     whether it warns that phones cannot open them), in a few characters: part of a kept
     page's key and ETag, so a server restarted on other addresses never shows the old box."""
-    base = current_app.config.get("BASE_URL") or current_app.config.get("LAN_URL")
+    config = current_app.config
+    base = config.get("BASE_URL") or config.get("LAN_URL")
     # without one, each answer puts back the asker's own address (views.sessions): the Host
     # header must not choose which page is kept
-    shown = f"{base or 'the asker'} {phones_cannot_reach()}"
+    return _box_version(f"{base or 'the asker'} {_cannot_reach(config)}")
+
+
+@functools.lru_cache(maxsize=16)  # a server's addresses change only when it restarts
+def _box_version(shown: str) -> str:
     return hashlib.sha256(shown.encode()).hexdigest()[:8]

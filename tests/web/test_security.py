@@ -112,6 +112,26 @@ def test_every_response_carries_the_security_headers(client, url):
     assert headers["Referrer-Policy"] == "no-referrer"
 
 
+def test_every_answer_to_a_watching_phone_carries_the_security_headers(client):
+    # the answers a phone watching a table gets again and again: its poll, the game's page and
+    # the QR picture, each answered in full and then "not modified", twice over
+    view = view_link(client, start_game(client, "rummy", ["Ana", "Ben"]))
+    expected = {
+        "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'",
+        "X-Frame-Options": "DENY",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    }
+    for _ in range(2):
+        for path in (f"{view}/revision", view, f"{view}/qr/view.svg"):
+            full = client.get(path)
+            again = client.get(path, headers={"If-None-Match": full.headers["ETag"]})
+            assert (full.status_code, again.status_code) == (200, 304), path
+            for response in (full, again):
+                assert {name: response.headers.get(name) for name in expected} == expected, path
+                assert "Strict-Transport-Security" not in response.headers  # plain http
+
+
 def test_plain_http_is_not_redirected_and_its_cookie_works(client):
     # tables at home use http://192.168.x.x: no redirect to https, a cookie the phone keeps
     response = client.post("/new/rummy", data={"players": "Ana\nBen", "option_ace": "low"})
