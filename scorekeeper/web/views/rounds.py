@@ -109,7 +109,9 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
     token = request.view_args["token"]
     base, key = _base_revision(form), _submission_key(form)
     plan = changes.plan_round(round_id, facts, base, key)
-    outcome = changes.apply(session.id, plan, loaded=session)
+    # a new round is scored from the state loaded with the form's session (not read again)
+    last_state = entry.before if round_id is None and entry.problem is None else changes.UNREAD
+    outcome = changes.apply(session.id, plan, loaded=session, last_state=last_state)
     if isinstance(outcome, changes.Saved):
         # the message carries an Undo button on the page it is shown on
         if round_id is None:
