@@ -365,25 +365,27 @@ def write_change(
     stamp = now()
     facts = json.dumps(change.facts)
     rows = derived_rows(derived)
+    # a new round is inserted with its score and state; the other rows are updated (a
+    # correction's, or every earlier round's when the kept scores were rebuilt)
+    entered = next((row[:3] for row in rows if row[3] == NEW_ROUND), (None, None, None))
+    rows = [row for row in rows if row[3] != NEW_ROUND]
     conn = get_db().conn
     with nullcontext(conn) if conn.in_transaction else write_transaction() as conn:
-        revision = conn.execute(
-            "select revision from sessions where id = ?", [session.id]
-        ).fetchone()[0]
+        # positions are never reused: a deleted round keeps its place for a restore
+        revision, position = conn.execute(
+            "select revision, (select coalesce(max(position), 0) + 1 from rounds "
+            "where session_id = :id) from sessions where id = :id",
+            {"id": session.id},
+        ).fetchone()
         if revision != session.revision:
             raise Stale
         round_id = change.round_id
         try:
             if round_id is None:
-                # positions are never reused: a deleted round keeps its place for a restore
-                position = conn.execute(
-                    "select coalesce(max(position), 0) + 1 from rounds where session_id = ?",
-                    [session.id],
-                ).fetchone()[0]
                 round_id = conn.execute(
-                    "insert into rounds (session_id, position, facts, deleted, updated, submission)"
-                    " values (?, ?, ?, 0, ?, ?)",
-                    [session.id, position, facts, stamp, change.submission],
+                    "insert into rounds (session_id, position, facts, deleted, updated, "
+                    "submission, score, after, number) values (?, ?, ?, 0, ?, ?, ?, ?, ?)",
+                    [session.id, position, facts, stamp, change.submission, *entered],
                 ).lastrowid
             else:
                 # a deleted round's kept score means nothing any more
@@ -411,7 +413,8 @@ def write_change(
             if change.submission and "submission" in str(error):
                 raise AlreadySaved from error
             raise
-        write_derived(conn, session.id, rows, round_id)
+        if rows:
+            write_derived(conn, session.id, rows, round_id)
         conn.execute(
             "update sessions set revision = ?, round_count = ?, summary = ?, updated = ? "
             "where id = ?",
