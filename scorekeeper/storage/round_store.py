@@ -195,6 +195,25 @@ def derived_ready(session_id: int, stamp: str) -> bool:
     return row is None or row[0] == stamp
 
 
+def last_kept_state(session_id: int, stamp: str) -> tuple[bool, dict[str, Any] | None]:
+    """What :func:`derived_ready` and :func:`state_before` (None) say, from one read: whether
+    the kept scores are there and from this engine, and the state after the last live round
+    (None: no round yet)."""
+    row = (
+        get_db()
+        .execute(
+            "select after from rounds where session_id = ? and deleted = 0 "
+            "order by position desc limit 1",
+            [session_id],
+        )
+        .fetchone()
+    )
+    if row is None:
+        return True, None
+    state = kept_json.loads(row[0]) if row[0] else None
+    return state is not None and state.get("engine") == stamp, state
+
+
 def state_before(session_id: int, position: int | None) -> dict[str, Any] | None:
     """The game's state after the last live round before ``position`` (None: after the
     last round); None when no round comes before."""
