@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
+from typing import Any
 
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.messages import N_
@@ -92,11 +93,22 @@ def plan_round(round_id: int | None, facts: dict, base: int | None, key: str | N
     return plan
 
 
-def apply(session_id: int, plan: Plan, loaded: session_store.Session | None = None) -> Outcome:
+# ``apply``'s ``last_state`` when the caller did not read it
+UNREAD: Any = object()
+
+
+def apply(
+    session_id: int,
+    plan: Plan,
+    loaded: session_store.Session | None = None,
+    last_state: dict[str, Any] | None = UNREAD,
+) -> Outcome:
     """Make the change the plan asks for on the current session, or say why not.
 
     ``loaded``: the session as the caller read it, its kept scores already ensured; the
-    first attempt works on it (its write finds it stale if the session moved on since)."""
+    first attempt works on it (its write finds it stale if the session moved on since).
+    ``last_state``: the kept state after its last live round (None: no round yet), read
+    after ``loaded``: a new round's first attempt is scored from it, not read again."""
     if loaded is None:
         # kept scores missing (a new engine): rebuilt first, not under the write lock
         # below; a stored round that no longer scores is for the attempt to say
@@ -104,7 +116,11 @@ def apply(session_id: int, plan: Plan, loaded: session_store.Session | None = No
             derived.ensure(session_store.get_session(session_id))
     for attempt in range(OPTIMISTIC_ATTEMPTS + 1):
         if attempt < OPTIMISTIC_ATTEMPTS:
-            outcome = _attempt(session_id, plan, loaded if attempt == 0 else None)
+            outcome = (
+                _attempt(session_id, plan, loaded, last_state)
+                if attempt == 0
+                else _attempt(session_id, plan)
+            )
         else:
             with db.locked():
                 outcome = _attempt(session_id, plan)
@@ -114,10 +130,14 @@ def apply(session_id: int, plan: Plan, loaded: session_store.Session | None = No
 
 
 def _rescored(
-    session: session_store.Session, change: round_store.Change
+    session: session_store.Session, change: round_store.Change, last_state: Any = UNREAD
 ) -> tuple[dict | None, list[round_store.StoredRound]]:
     """The state before the changed round, and the live rounds from it on once changed:
     what the engine must score again (every round, when the kept scores are missing)."""
+    new_round = round_store.StoredRound(round_store.NEW_ROUND, 0, change.facts, "")
+    if change.round_id is None and last_state is not UNREAD:
+        # read with the session just now: were it stale, the write finds the session moved on
+        return last_state, [new_round]
     if not round_store.derived_ready(session.id, derived.ENGINE):
         start: int | None = 0
     elif change.round_id is None:
@@ -127,10 +147,7 @@ def _rescored(
     before = round_store.state_before(session.id, start) if start != 0 else None
     rounds = round_store.live_rounds_from(session.id, start) if start is not None else []
     if change.round_id is None:
-        return before, [
-            *rounds,
-            round_store.StoredRound(round_store.NEW_ROUND, 0, change.facts, ""),
-        ]
+        return before, [*rounds, new_round]
     kept = [r for r in rounds if r.id != change.round_id]
     if change.deleted:
         return before, kept
@@ -170,13 +187,16 @@ def _scored(
 
 
 def _attempt(
-    session_id: int, plan: Plan, session: session_store.Session | None = None
+    session_id: int,
+    plan: Plan,
+    session: session_store.Session | None = None,
+    last_state: Any = UNREAD,
 ) -> Outcome | None:
     session = session or session_store.get_session(session_id)
     planned = plan(session)
     if not isinstance(planned, round_store.Change):
         return planned
-    before, rounds = _rescored(session, planned)
+    before, rounds = _rescored(session, planned, last_state)
     changed_id = round_store.NEW_ROUND if planned.round_id is None else planned.round_id
     changed = next((i for i, r in enumerate(rounds) if r.id == changed_id), None)
     scored = _scored(session, before, rounds, None if planned.deleted else changed)

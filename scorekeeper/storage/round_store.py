@@ -203,6 +203,25 @@ def derived_ready(session_id: int, stamp: str) -> bool:
     return row is None or row[0] == stamp
 
 
+def last_kept_state(session_id: int, stamp: str) -> tuple[bool, dict[str, Any] | None]:
+    """What :func:`derived_ready` and :func:`state_before` (None) say, from one read: whether
+    the kept scores are there and from this engine, and the state after the last live round
+    (None: no round yet)."""
+    row = (
+        get_db()
+        .execute(
+            "select after from rounds where session_id = ? and deleted = 0 "
+            "order by position desc limit 1",
+            [session_id],
+        )
+        .fetchone()
+    )
+    if row is None:
+        return True, None
+    state = kept_json.loads(row[0]) if row[0] else None
+    return state is not None and state.get("engine") == stamp, state
+
+
 def state_before(session_id: int, position: int | None) -> dict[str, Any] | None:
     """The game's state after the last live round before ``position`` (None: after the
     last round); None when no round comes before."""
@@ -379,25 +398,27 @@ def write_change(
     stamp = now()
     facts = json.dumps(change.facts)
     rows = derived_rows(derived)
+    # a new round is inserted with its score and state; the other rows are updated (a
+    # correction's, or every earlier round's when the kept scores were rebuilt)
+    entered = next((row[:3] for row in rows if row[3] == NEW_ROUND), (None, None, None))
+    rows = [row for row in rows if row[3] != NEW_ROUND]
     conn = get_db().conn
     with nullcontext(conn) if conn.in_transaction else write_transaction() as conn:
-        revision = conn.execute(
-            "select revision from sessions where id = ?", [session.id]
-        ).fetchone()[0]
+        # positions are never reused: a deleted round keeps its place for a restore
+        revision, position = conn.execute(
+            "select revision, (select coalesce(max(position), 0) + 1 from rounds "
+            "where session_id = :id) from sessions where id = :id",
+            {"id": session.id},
+        ).fetchone()
         if revision != session.revision:
             raise Stale
         round_id = change.round_id
         try:
             if round_id is None:
-                # positions are never reused: a deleted round keeps its place for a restore
-                position = conn.execute(
-                    "select coalesce(max(position), 0) + 1 from rounds where session_id = ?",
-                    [session.id],
-                ).fetchone()[0]
                 round_id = conn.execute(
-                    "insert into rounds (session_id, position, facts, deleted, updated, submission)"
-                    " values (?, ?, ?, 0, ?, ?)",
-                    [session.id, position, facts, stamp, change.submission],
+                    "insert into rounds (session_id, position, facts, deleted, updated, "
+                    "submission, score, after, number) values (?, ?, ?, 0, ?, ?, ?, ?, ?)",
+                    [session.id, position, facts, stamp, change.submission, *entered],
                 ).lastrowid
             else:
                 # a deleted round's kept score means nothing any more
@@ -425,7 +446,8 @@ def write_change(
             if change.submission and "submission" in str(error):
                 raise AlreadySaved from error
             raise
-        write_derived(conn, session.id, rows, round_id)
+        if rows:
+            write_derived(conn, session.id, rows, round_id)
         conn.execute(
             "update sessions set revision = ?, round_count = ?, summary = ?, updated = ? "
             "where id = ?",

@@ -98,11 +98,12 @@ def get_session(session_id: int) -> Session:
 
 def find_session(token: str) -> tuple[Session, bool] | None:
     """The session a link opens, and whether the link may edit it."""
-    rows = list(
-        get_db().query(
-            "select * from sessions where edit_token = :token or view_token = :token",
-            {"token": token},
-        )
+    # a plain statement, not sqlite-utils' query(): that guards each read with a savepoint of
+    # its own (two statements more), and every request that opens a game reads this
+    rows = query_rows(
+        get_db().conn,
+        "select * from sessions where edit_token = :token or view_token = :token",
+        {"token": token},
     )
     if not rows:
         return None

@@ -242,3 +242,40 @@ class _Shouting:
 
 
 SHOUTING = _Shouting()
+
+
+def test_a_new_round_read_before_another_save_is_scored_after_that_save(app):
+    # Basic Rummy: Ana goes out each round, Ben's hand is what she scores
+    def entered(ben_hand):
+        facts = {"winner": "Ana", "end": "out", "hands": {"Ben": [ben_hand]}}
+        return changes.plan_round(None, facts, None, None)
+
+    with app.app_context():
+        session = session_store.create_session("rummy", {}, ["Ana", "Ben"], "Ana")
+        changes.apply(session.id, entered("2C"))
+        changes.apply(session.id, entered("2D"))  # Ana 4
+        loaded = session_store.get_session(session.id)
+        last_state = round_store.state_before(session.id, None)
+        changes.apply(session.id, entered("KS"))  # another phone's save meanwhile: Ana 14
+        outcome = changes.apply(session.id, entered("3C"), loaded=loaded, last_state=last_state)
+        assert outcome == changes.Saved(outcome.round_id, 4)
+        assert round_store.scored_rounds(session.id)[-1].after["totals"] == {"Ana": 17, "Ben": 0}
+        _assert_kept_equals_replay(session.id)
+
+
+def test_a_kept_round_that_no_longer_scores_is_said_on_the_new_round_form(client, app):
+    path = start_game(client, "rummy", ["Ana", "Ben"])
+    _play(client, path, 2)
+    with app.app_context():
+        session = session_store.find_session(path.rsplit("/", 1)[1])[0]
+        db = get_db()
+        with db.conn:
+            # kept by an older engine, whose facts this engine refuses: a winner not seated
+            db.execute(
+                "update rounds set after = json_set(after, '$.engine', 'old'), "
+                "facts = json_set(facts, '$.winner', 'Zed') where session_id = ?",
+                [session.id],
+            )
+    response = client.get(f"{path}/rounds/new")
+    assert response.status_code == 200
+    assert "the winner &#39;Zed&#39; is not one of the players (Ana, Ben)" in response.data.decode()

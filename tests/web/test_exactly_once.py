@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from scorekeeper.storage import changes, round_store, session_store
 from scorekeeper.storage.db import connect
 from tests.web.sessions import start_game
 
@@ -63,6 +64,20 @@ def test_the_same_form_sent_twice_stores_one_round(client, app, game):
     assert "<strong>Ben</strong> deals" in page and "Enter round 2" in page
     assert total_row(client, game) == ["10", "0"]
     assert "Round 1 was already saved." in page
+
+
+def test_a_form_read_twice_at_one_revision_and_sent_twice_stores_one_round(app):
+    # two requests of the same form, each having read the session before either saved: the
+    # second finds the first's save when it writes, and says which round that is
+    facts = {"winner": "Ana", "end": "out", "hands": {"Ben": ["KS"]}}
+    with app.app_context():
+        session = session_store.create_session("rummy", {}, ["Ana", "Ben"], "Ana")
+        plan = changes.plan_round(None, facts, session.revision, "one-time-key")
+        first = changes.apply(session.id, plan, loaded=session, last_state=None)
+        second = changes.apply(session.id, plan, loaded=session, last_state=None)
+        assert first == changes.Saved(first.round_id, 1)
+        assert second == changes.Duplicate(first.round_id, 1)
+        assert len(round_store.rounds_of(session)) == 1
 
 
 def test_a_new_round_on_a_stale_form_is_refused_and_the_input_kept(client, app, game):

@@ -233,3 +233,16 @@ def test_the_form_is_drawn_once_for_every_load_of_the_table(csrf_app, monkeypatc
     check = loaded(page) | {"winner": "Ana", "end": "out", "hand_1": "KS", "preview": "1"}
     assert ana_phone.post(f"{game}/rounds/new", data=check).status_code == 200
     assert len(drawn) == 4
+
+
+def test_a_form_drawn_again_after_a_refused_save_carries_a_token_that_saves(csrf_app):
+    client = csrf_app.test_client()
+    game = start(client, "rummy", ["Ana", "Ben"])
+    keys = loaded(client.get(f"{game}/rounds/new").data.decode())
+    refused = client.post(f"{game}/rounds/new", data=keys | {"end": "out", "save": "1"})
+    assert refused.status_code == 200  # nobody went out: the form again, with its problem
+    again = loaded(refused.data.decode())
+    assert again["csrf_token"]
+    data = again | {"winner": "Ana", "end": "out", "hand_1": "KS", "save": "1"}
+    assert client.post(f"{game}/rounds/new", data=data).status_code == 302
+    assert "Round 1 saved." in client.get(game).data.decode()

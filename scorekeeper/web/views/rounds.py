@@ -109,7 +109,9 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
     token = request.view_args["token"]
     base, key = _base_revision(form), _submission_key(form)
     plan = changes.plan_round(round_id, facts, base, key)
-    outcome = changes.apply(session.id, plan, loaded=session)
+    # a new round is scored from the state loaded with the form's session (not read again)
+    last_state = entry.before if round_id is None and entry.problem is None else changes.UNREAD
+    outcome = changes.apply(session.id, plan, loaded=session, last_state=last_state)
     if isinstance(outcome, changes.Saved):
         # the message carries an Undo button on the page it is shown on
         if round_id is None:
@@ -154,15 +156,21 @@ class Entry:
 
 def _load(token: str, round_id: int | None) -> Entry:
     session = require_edit(token)
-    try:
-        if derived.ensure(session):
-            session = session_store.get_session(session.id)  # its summary kept again
-    except RulesError as error:  # say so, and keep the form usable
-        return Entry(
-            session, session.round_count + 1, None, None, "?", session.players, error.message
-        )
+    # a new round is scored after the last round's kept state: read with its engine's stamp
+    ready, last = (False, None)
     if round_id is None:
-        before = round_store.state_before(session.id, None)
+        ready, last = round_store.last_kept_state(session.id, derived.ENGINE)
+    if not ready:
+        try:
+            if derived.ensure(session):
+                session = session_store.get_session(session.id)  # its summary kept again
+        except RulesError as error:  # say so, and keep the form usable
+            return Entry(
+                session, session.round_count + 1, None, None, "?", session.players, error.message
+            )
+        last = round_store.state_before(session.id, None) if round_id is None else None
+    if round_id is None:
+        before = last
         stored = None
         # numbered by hands, as on the sheet: a seating change between rounds is no round
         number = (before.get("hands", before["played"]) if before else 0) + 1
