@@ -1,9 +1,12 @@
 """The base of every form of the web app: Flask-WTF's form, its built-in messages said in
-the request's language from catalogs read once per process."""
+the request's language from catalogs read once per process; and the CSRF token a kept
+page's forms carry."""
 
 from __future__ import annotations
 
+from flask import current_app
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
 
 from scorekeeper.language.i18n import here
 
@@ -20,3 +23,9 @@ class Form(FlaskForm):
             # English after the request's language: WTForms has no catalog for some of ours
             # (Vietnamese), and gettext refuses a list of languages it finds none of
             return [here().lang, "en"]
+
+
+def page_csrf_token() -> str | None:
+    """The phone's CSRF token for a kept page's forms, as a form of this app would draw it
+    (Flask-WTF signs one per request), made without building a form; None with CSRF off."""
+    return generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else None

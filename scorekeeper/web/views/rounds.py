@@ -21,6 +21,7 @@ from scorekeeper.rules.catalog import get_variant, resolve
 from scorekeeper.rules.variant import GOING_OUT
 from scorekeeper.storage import changes, derived, disk, round_store, session_store
 from scorekeeper.web.extensions import kept
+from scorekeeper.web.form_base import page_csrf_token
 from scorekeeper.web.forms import (
     MOST_COUNTED,
     MOST_DRAWS,
@@ -382,9 +383,8 @@ def _kept_new_form(token: str, entry: Entry) -> str:
     key (two loads must never share one: it is what makes a save exactly-once)."""
     session = entry.session
     variant = get_variant(session.variant)
-    csrf_form = EmptyForm()  # the phone's own token, as the round form would draw it
     answer = {
-        "csrf": csrf_form.csrf_token.current_token if "csrf_token" in csrf_form else None,
+        "csrf": page_csrf_token(),  # the phone's own token, as the round form would draw it
         "submission": session_store.new_token(),
         "revision": str(session.revision),
         "number": str(entry.number),

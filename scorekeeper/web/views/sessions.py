@@ -13,7 +13,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     get_template_attribute,
     jsonify,
@@ -23,7 +22,6 @@ from flask import (
     url_for,
 )
 from flask import session as cookie
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from scorekeeper.language.formatting import cards_text, translated
@@ -43,6 +41,7 @@ from scorekeeper.storage import (
     session_store,
 )
 from scorekeeper.web.extensions import fragments, kept
+from scorekeeper.web.form_base import page_csrf_token
 from scorekeeper.web.forms import (
     EmptyForm,
     option_field,
@@ -210,9 +209,10 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     html = for_editor if can_edit else for_viewer
     # a viewer's answer makes no CSRF token (nor a cookie to hold one); an editor's forms
     # carry Flask-WTF's token as its own forms do, made without building a form
+    token_for_forms = page_csrf_token() if can_edit else None
     csrf_fields = ""
-    if can_edit and current_app.config.get("WTF_CSRF_ENABLED", True):
-        csrf_fields = get_template_attribute("_field.html", "csrf_field")(generate_csrf())
+    if token_for_forms is not None:
+        csrf_fields = get_template_attribute("_field.html", "csrf_field")(token_for_forms)
     flashes = ""
     if cookie.get("_flashes"):
         flashes = render_template(
