@@ -278,13 +278,14 @@ def _drawn_rows(sheet: Sheet, token: str) -> DrawnRows:
     columns = "\x1f".join(sheet.players)
     rounds_url = url_for("rounds.new", token=token)[: -len("new")]
     words: dict[str, Any] | None = None
+    kept_parts = fragments.cache  # this app's backend, looked up once for every row
     lines, explained = [], []
     for row in sheet.rows:
         line_key, explained_key = (
             f"line\x1f{row.key}\x1f{lang}\x1f{columns}",
             f"why\x1f{row.key}\x1f{lang}",
         )
-        line, why = fragments.get(line_key), fragments.get(explained_key)
+        line, why = kept_parts.get(line_key), kept_parts.get(explained_key)
         if line is None or why is None:
             # each sentence translated once a drawing, split where its number or name goes
             words = words or {
@@ -300,8 +301,8 @@ def _drawn_rows(sheet: Sheet, token: str) -> DrawnRows:
             why = get_template_attribute("_sheet_rows.html", "explained")(
                 row, rounds_url, words, Markup(_CSRF_MARK)
             )
-            fragments.set(line_key, line)
-            fragments.set(explained_key, why)
+            kept_parts.set(line_key, line)
+            kept_parts.set(explained_key, why)
         lines.append(line)
         explained.append(why)
     return DrawnRows(Markup("").join(lines), Markup("").join(explained))
