@@ -19,20 +19,26 @@ def running_by_row(page: str) -> list[list[str]]:
     return [re.findall(r"<small>(-?[\d,.]+)</small>", row) for row in rows]
 
 
+# Ana out; Ben holds a king (10), Cem a four
+FIRST = rami_round("Ana", {"Ben": "KS", "Cem": "4C"}, {"Ben": True, "Cem": True})
+# Ben out; Ana holds a five, Cem a two
+SECOND = rami_round("Ben", {"Ana": "5C", "Cem": "2D"}, {"Ana": True, "Cem": True})
+
+
+def game_with(client, *rounds) -> str:
+    """A Rami game of Ana, Ben and Cem with these rounds saved."""
+    game = start_game(client, "rami", ["Ana", "Ben", "Cem"])
+    for data in rounds:
+        assert client.post(f"{game}/rounds/new", data=data).status_code == 302
+    return game
+
+
 def round_links(page: str) -> list[str]:
     return re.findall(r'class="edit-round" href="(/s/[^"]+/rounds/\d+)"', page)
 
 
 def test_a_correction_redraws_the_rounds_after_it(client):
-    game = start_game(client, "rami", ["Ana", "Ben", "Cem"])
-    client.post(
-        f"{game}/rounds/new",
-        data=rami_round("Ana", {"Ben": "KS", "Cem": "4C"}, {"Ben": True, "Cem": True}),
-    )
-    client.post(
-        f"{game}/rounds/new",
-        data=rami_round("Ben", {"Ana": "5C", "Cem": "2D"}, {"Ana": True, "Cem": True}),
-    )
+    game = game_with(client, FIRST, SECOND)
     page = client.get(game).data.decode()
     assert running_by_row(page) == [["0", "10", "4"], ["5", "10", "6"]]
     # round 1 corrected: Ben held a queen and a king, 20
@@ -44,13 +50,7 @@ def test_a_correction_redraws_the_rounds_after_it(client):
 
 
 def test_two_games_with_the_same_rounds_each_link_their_own(client):
-    first = start_game(client, "rami", ["Ana", "Ben", "Cem"])
-    second = start_game(client, "rami", ["Ana", "Ben", "Cem"])
-    for game in (first, second):
-        client.post(
-            f"{game}/rounds/new",
-            data=rami_round("Ana", {"Ben": "KS", "Cem": "4C"}, {"Ben": True, "Cem": True}),
-        )
+    first, second = game_with(client, FIRST), game_with(client, FIRST)
     first_page, second_page = (client.get(game).data.decode() for game in (first, second))
     assert running_by_row(first_page) == running_by_row(second_page) == [["0", "10", "4"]]
     first_token, second_token = (game.rsplit("/", 1)[1] for game in (first, second))
@@ -79,11 +79,7 @@ def test_undo_takes_back_the_last_save_whatever_was_kept(client):
 
 
 def test_a_renamed_player_and_another_language_show_in_rows_drawn_before(client):
-    game = start_game(client, "rami", ["Ana", "Ben", "Cem"])
-    client.post(
-        f"{game}/rounds/new",
-        data=rami_round("Ana", {"Ben": "KS", "Cem": "4C"}, {"Ben": True, "Cem": True}),
-    )
+    game = game_with(client, FIRST)
     assert "dealt by" in client.get(game).data.decode()
     german = client.get(f"{game}?lang=de").data.decode()
     assert "gab" in german and "dealt by" not in german
@@ -128,15 +124,7 @@ def chart_points(page: str) -> list[str]:
 
 
 def test_the_chart_follows_the_running_totals_and_a_deleted_round(client):
-    game = start_game(client, "rami", ["Ana", "Ben", "Cem"])
-    client.post(
-        f"{game}/rounds/new",
-        data=rami_round("Ana", {"Ben": "KS", "Cem": "4C"}, {"Ben": True, "Cem": True}),
-    )
-    client.post(
-        f"{game}/rounds/new",
-        data=rami_round("Ben", {"Ana": "5C", "Cem": "2D"}, {"Ana": True, "Cem": True}),
-    )
+    game = game_with(client, FIRST, SECOND)
     # the lines from 0 through each round's totals (Ana 0, 5; Ben 10, 10; Cem 4, 6) in a
     # 340 x 180 box less 24 on each side: x 24, 170, 316; y 156 at 0 to 24 at the top (10)
     page = client.get(game).data.decode()
