@@ -81,17 +81,18 @@ class DrawnParts(BaseCache):
 
     def set(self, key: str, value: Any, timeout: int | None = None) -> bool:
         with self._lock:
-            try:
-                self._parts[key] = value
-            except ValueError:  # larger than the whole bound: drawn every time
-                return False
-        return True
+            return self._put(key, value)
 
     def add(self, key: str, value: Any, timeout: int | None = None) -> bool:
-        with self._lock:
-            if key in self._parts:
-                return False
-        return self.set(key, value, timeout)
+        with self._lock:  # the check and the write in one hold: another thread may add too
+            return key not in self._parts and self._put(key, value)
+
+    def _put(self, key: str, value: Any) -> bool:
+        try:
+            self._parts[key] = value
+        except ValueError:  # larger than the whole bound: drawn every time
+            return False
+        return True
 
     def has(self, key: str) -> bool:
         with self._lock:
