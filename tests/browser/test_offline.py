@@ -60,6 +60,19 @@ def kept_by_the_phone(page, url, holding=""):
     )
 
 
+def open_offline(page, url, tries=3):
+    """Open ``url`` from the page shown, with no network, as a phone does: again when the
+    browser stayed where it was. Chromium now and then answers such a navigation (the
+    service worker has already given the kept copy) by loading the page it came from again
+    (the games list, in 1 of 3 to 10 runs here, before this session's changes as well; its
+    cause is not found); a person taps again."""
+    for _ in range(tries):
+        page.goto(url)
+        if page.url == url:
+            return
+    raise AssertionError(f"{url} did not open with no network; the phone stayed on {page.url}")
+
+
 def open_round_form(page):
     page.get_by_role("link", name=re.compile("Enter round")).click()
     expect(page.locator("#round-form")).to_be_visible()
@@ -307,7 +320,7 @@ def test_the_games_list_and_a_games_last_page_open_offline(live_server, browser)
     expect(page.locator(".offline-mark")).to_contain_text(
         re.compile(r"Offline, as of \d{1,2}:\d{2}")
     )
-    page.goto(edit)
+    open_offline(page, edit)
     expect(totals(page)).to_have_text(["3", "20", "0"])
     expect(page.locator(".offline-mark")).to_contain_text("Offline, as of")
     expect(page.locator(".flash")).to_have_count(0)  # "Round 1 saved." was news then, not now
