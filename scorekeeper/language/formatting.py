@@ -229,7 +229,7 @@ def deal_text(decks: int, jokers: int, cards: int) -> str:
 
 
 def init_app(app: Flask) -> None:
-    install_in_templates(app)
+    install_in_templates(app.jinja_env)
     app.add_template_global(picker_strings, "picker_strings")
     app.add_template_global(deal_text, "deal_text")
     app.add_template_filter(translated, "tr")

@@ -27,6 +27,8 @@ from babel.support import NullTranslations, Translations
 from flask import g, has_request_context
 from flask_babel import get_locale, get_translations
 from flask_babel.speaklater import LazyString
+from jinja2 import Environment
+from markupsafe import Markup
 
 from scorekeeper import PROJECT_ROOT
 from scorekeeper.rules.messages import ENGLISH, say_all
@@ -164,11 +166,24 @@ def lazy_gettext(text: str, **variables: Any) -> LazyString:
     return LazyString(gettext, text, **variables)
 
 
-def install_in_templates(app: Any) -> None:
-    """Templates' ``_`` and ``ngettext`` through :func:`here` (replacing the callables
-    Flask-Babel installed; Jinja's i18n extension fills the slots and escapes them)."""
-    app.jinja_env.install_gettext_callables(
-        gettext=lambda text: here().translations.ugettext(text),
-        ngettext=lambda singular, plural, n: here().translations.ungettext(singular, plural, n),
-        newstyle=True,
+def install_in_templates(env: Environment) -> None:
+    """Templates' ``_``, ``gettext`` and ``ngettext`` through :func:`here`, its ``%(name)s``
+    slots filled and escaped as Jinja's i18n extension fills them ("newstyle").
+
+    Every template drawn escapes (Flask's pages and the printed sheets), so each word is
+    Markup without asking the template: Jinja's own callables take the template's context
+    for that one question, and a context passed from inside a loop or after a ``set`` is a
+    copy of the whole context, made for every word (a fifth of a game page's drawing)."""
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=gettext, ngettext=ngettext, newstyle=True
     )
+    env.globals.update(_=_said, gettext=_said, ngettext=_said_of)
+
+
+def _said(text: str, **variables: Any) -> Markup:
+    return Markup(here().translations.ugettext(text)) % variables
+
+
+def _said_of(singular: str, plural: str, num: int, **variables: Any) -> Markup:
+    variables.setdefault("num", num)
+    return Markup(here().translations.ungettext(singular, plural, num)) % variables

@@ -119,9 +119,7 @@ def templates() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_gettext_callables(  # type: ignore[attr-defined]
-        i18n.gettext, i18n.ngettext, newstyle=True
-    )
+    i18n.install_in_templates(env)
     # the pages' own filters: data words, numbers and dates in the reader's language
     env.filters.update(
         tr=translated, number=number, signed=signed, when=when, option_value=option_value
