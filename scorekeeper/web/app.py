@@ -152,6 +152,24 @@ def _checked_cookie(serializer, value: str) -> tuple[dict, float] | None:
     return data, signed.timestamp()
 
 
+class ScorekeeperFlask(Flask):
+    """Flask, asking once per function whether it is a coroutine to wrap: Flask asks again
+    for every hook on every request (eleven on a poll), and none of these ever changes."""
+
+    @functools.cached_property
+    def _made_sync(self) -> dict[Any, Any]:
+        return {}
+
+    def ensure_sync(self, func):
+        try:
+            return self._made_sync[func]
+        except KeyError:
+            synced = self._made_sync[func] = super().ensure_sync(func)
+            return synced
+        except TypeError:  # a callable that cannot be a key: asked each time, as Flask does
+            return super().ensure_sync(func)
+
+
 class RowId(IntegerConverter):
     """An ``<int:...>`` in a URL is a row's id: SQLite's integers end at 2**63 - 1, so a
     longer number names no row (404), never an OverflowError in the query."""
@@ -212,7 +230,7 @@ def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app with its settings read (defaults, environment, instance/config.py) and
     nothing else done: no database opened or made."""
     instance = PROJECT_ROOT / "instance"
-    app = Flask(
+    app = ScorekeeperFlask(
         __name__,
         instance_path=str(instance),
         instance_relative_config=True,
