@@ -25,7 +25,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from flask import g, has_request_context
-from flask_babel import get_locale, get_translations
+from flask_babel import get_babel
 from flask_babel.speaklater import LazyString
 from jinja2 import Environment
 from markupsafe import Markup
@@ -140,10 +140,12 @@ def here() -> Speech:
         return _ENGLISH_SPEECH
     speech = g.get("_speech")
     if speech is None:
-        locale = get_locale()
-        if locale is None:
-            return _ENGLISH_SPEECH
-        speech = g._speech = Speech(base(str(locale)), get_translations())
+        # the app's locale selector, as Flask-Babel's get_locale asks it, and the catalog
+        # kept per language here (Flask-Babel's lookups walk the request context again)
+        babel = get_babel()
+        chosen = babel.locale_selector() if babel.locale_selector else None
+        lang = base(str(chosen or babel.default_locale))
+        speech = g._speech = Speech(lang, translations(lang))
     return speech
 
 
