@@ -153,3 +153,17 @@ def test_the_blank_pad_follows_a_player_who_joins(client):
 
 def pad_link(page: str) -> str:
     return re.search(r'href="([^"]*pad[^"]*)"', page).group(1)
+
+
+def language_links(page: str) -> list[str]:
+    footer = page.split('<footer class="languages">', 1)[1].split("</footer>", 1)[0]
+    return re.findall(r'<a href="([^"]+)" lang="de"', footer)
+
+
+def test_a_game_page_reached_under_a_path_links_under_it(client):
+    # a club's proxy serves the app under /club, the kitchen's phones reach it directly
+    game = game_with(client, FIRST)
+    assert language_links(client.get(game).data.decode()) == [f"{game}?lang=de"]
+    under = client.get(game, environ_overrides={"SCRIPT_NAME": "/club"}).data.decode()
+    assert language_links(under) == [f"/club{game}?lang=de"]
+    assert f'href="/club{game}/rounds/new"' in under

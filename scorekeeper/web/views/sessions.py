@@ -203,8 +203,16 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     # with the evening's details: only a save counts in the revision, and a database an
     # older version wrote may hold details no save made (a stake it cannot print)
     version = (session.revision, session.details)
-    # keyed by the view token: the one drawing serves both links of this game alone
-    key = ("page", session.view_token, here().lang, everything, share_box_version())
+    # keyed by the view token: the one drawing serves both links of this game alone; and by
+    # the path the app is served under, which every link on the page starts with
+    key = (
+        "page",
+        session.view_token,
+        here().lang,
+        everything,
+        share_box_version(),
+        request.script_root,
+    )
     for_editor, _apart, for_viewer = kept(key, version, draw).partition(_ROLES_APART)
     html = for_editor if can_edit else for_viewer
     # a viewer's answer makes no CSRF token (nor a cookie to hold one); an editor's forms
