@@ -160,6 +160,16 @@ def language_links(page: str) -> list[str]:
     return re.findall(r'<a href="([^"]+)" lang="de"', footer)
 
 
+def test_the_language_links_are_each_pages_own(client):
+    first, second = game_with(client, FIRST), game_with(client, FIRST)
+    # each game's page, and its "show all" (which the German page must show too)
+    assert language_links(client.get(first).data.decode()) == [f"{first}?lang=de"]
+    assert language_links(client.get(second).data.decode()) == [f"{second}?lang=de"]
+    assert language_links(client.get(f"{first}?all=1").data.decode()) == [
+        f"{first}?all=1&amp;lang=de"
+    ]
+
+
 def test_a_game_page_reached_under_a_path_links_under_it(client):
     # a club's proxy serves the app under /club, the kitchen's phones reach it directly
     game = game_with(client, FIRST)
