@@ -44,20 +44,49 @@ def kept(key: tuple, version: object, make: Callable[[], Rendered]) -> Rendered:
     """What ``make`` renders for ``key`` at ``version`` (a session's revision), rendered once
     and kept for every worker. One file per key, overwritten by the next version, so the
     cache holds the tables in play, not every revision of them."""
-    name = "\x1f".join(str(part) for part in key)
-    found = cache.get(name)
+    found = _kept_entry(key)
+    if found is not None and found[0] == version:
+        return found[1]
+    rendered = make()
+    _keep(key, (version, rendered))
+    return rendered
+
+
+def kept_drawing(
+    key: tuple, version: object, draw: Callable[[dict[str, str]], tuple[str, dict[str, str]]]
+) -> str:
+    """As :func:`kept`, for a drawing made of parts that outlast its version (a game page's
+    rows): ``draw`` is handed the parts the last drawing of ``key`` used, whichever worker
+    drew it, and returns its drawing with the parts it used, kept beside it for the next."""
+    found = _kept_entry(key)
+    if found is not None and found[0] == version:
+        return found[1]
+    parts_before = found[2] if found is not None and len(found) == 3 else {}
+    drawing, parts = draw(parts_before)
+    _keep(key, (version, drawing, parts))
+    return drawing
+
+
+def _kept_entry(key: tuple) -> tuple | None:
+    found = cache.get(_file_key(key))
     # a file of another shape (written by hand, half a version's format) is no page: drawn again
     if (
         isinstance(found, tuple)
-        and len(found) == 2
+        and len(found) in (2, 3)
         and isinstance(found[1], str | bytes)
-        and found[0] == version
+        and (len(found) == 2 or isinstance(found[2], dict))
     ):
-        return found[1]
-    rendered = make()
-    if not cache.set(name, (version, rendered)):  # no room: its draft file stays behind
+        return found
+    return None
+
+
+def _keep(key: tuple, entry: tuple) -> None:
+    if not cache.set(_file_key(key), entry):  # no room: its draft file stays behind
         clean_cache_drafts()
-    return rendered
+
+
+def _file_key(key: tuple) -> str:
+    return "\x1f".join(str(part) for part in key)
 
 
 class DrawnParts(BaseCache):

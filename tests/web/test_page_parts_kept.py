@@ -8,7 +8,9 @@ hold, a king 10)."""
 
 import re
 
+from scorekeeper import create_app
 from scorekeeper.web.extensions import DrawnParts
+from scorekeeper.web.views import sessions
 from tests.web.sessions import rami_round, start_game
 
 
@@ -177,3 +179,30 @@ def test_a_game_page_reached_under_a_path_links_under_it(client):
     under = client.get(game, environ_overrides={"SCRIPT_NAME": "/club"}).data.decode()
     assert language_links(under) == [f"/club{game}?lang=de"]
     assert f'href="/club{game}/rounds/new"' in under
+    (row_link,) = re.findall(r'class="edit-round" href="([^"]+)"', under)
+    assert row_link.startswith(f"/club{game}/rounds/")
+
+
+def test_a_worker_draws_only_the_rows_no_worker_drew_before(client, app, monkeypatch):
+    # the server's workers are processes with one database and one folder of kept pages:
+    # here a second app on them, with its own memory
+    other_worker = create_app(dict(app.config))
+    game = game_with(client, FIRST, SECOND)
+    client.get(game)  # the first worker draws rounds 1 and 2
+    # Cem out; Ana holds a two, Ben a three
+    client.post(
+        f"{game}/rounds/new",
+        data=rami_round("Cem", {"Ana": "2C", "Ben": "3D"}, {"Ana": True, "Ben": True}),
+    )
+    drawn = []
+    real = sessions.get_template_attribute
+
+    def counted(template, name):
+        drawn.append(name)
+        return real(template, name)
+
+    monkeypatch.setattr(sessions, "get_template_attribute", counted)
+    page = other_worker.test_client().get(game).data.decode()
+    assert running_by_row(page) == [["0", "10", "4"], ["5", "10", "6"], ["7", "13", "6"]]
+    # round 3's line and explanation; the others came with the first worker's drawing
+    assert sorted(drawn) == ["explained", "line"]

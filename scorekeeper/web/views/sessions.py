@@ -40,7 +40,7 @@ from scorekeeper.storage import (
     round_store,
     session_store,
 )
-from scorekeeper.web.extensions import fragments, kept
+from scorekeeper.web.extensions import fragments, kept_drawing
 from scorekeeper.web.form_base import page_csrf_token
 from scorekeeper.web.forms import (
     EmptyForm,
@@ -190,15 +190,15 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     view_link = share_url("sessions.page", token=session.view_token)
     edit_link = share_url("sessions.page", token=session.edit_token)
 
-    def draw() -> str:
-        html = _render_page(session, everything)
+    def draw(rows_before: dict[str, str]) -> tuple[str, dict[str, str]]:
+        html, rows = _render_page(session, everything, rows_before)
         # whichever phone drew it: the footer's language links carry the asker's token
         html = html.replace(session.edit_token, _TOKEN_MARK).replace(
             session.view_token, _TOKEN_MARK
         )
         html = html.replace(_REVISION_MARK, str(session.revision))
         # both roles' copies, cut once here rather than on every answer
-        return _ROLES_APART.join(_copy_for(role, html) for role in ("edit", "view"))
+        return _ROLES_APART.join(_copy_for(role, html) for role in ("edit", "view")), rows
 
     # with the evening's details: only a save counts in the revision, and a database an
     # older version wrote may hold details no save made (a stake it cannot print)
@@ -213,7 +213,8 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
         share_box_version(),
         request.script_root,
     )
-    for_editor, _apart, for_viewer = kept(key, version, draw).partition(_ROLES_APART)
+    drawing = kept_drawing(key, version, draw)
+    for_editor, _apart, for_viewer = drawing.partition(_ROLES_APART)
     html = for_editor if can_edit else for_viewer
     # a viewer's answer makes no CSRF token (nor a cookie to hold one); an editor's forms
     # carry Flask-WTF's token as its own forms do, made without building a form
@@ -250,16 +251,20 @@ def _copy_for(role: str, html: str) -> str:
     return kept.replace(f"<!--{role}-->", "").replace(f"<!--/{role}-->", "")
 
 
-def _render_page(session: session_store.Session, everything: bool) -> str:
+def _render_page(
+    session: session_store.Session, everything: bool, rows_before: dict[str, str]
+) -> tuple[str, dict[str, str]]:
+    """The page and the rows it drew (see _drawn_rows)."""
     # the page costs what it draws: the last rounds, older ones behind "show all"
     sheet = build_sheet(session, None if everything else ROWS_DRAWN)
     rules = resolve(session.variant, session.options, len(session.players))
-    return render_template(
+    drawn = _drawn_rows(sheet, session.edit_token, rows_before)
+    page = render_template(
         "session.html",
         session=session,
         token=session.edit_token,
         sheet=sheet,
-        drawn=_drawn_rows(sheet, session.edit_token),
+        drawn=drawn,
         rules=rules,
         chart=running_totals_chart(sheet),
         csrf_fields=Markup(_CSRF_MARK),
@@ -270,30 +275,44 @@ def _render_page(session: session_store.Session, everything: bool) -> str:
         revision_mark=Markup(_REVISION_MARK),
         share_version=share_box_version(),
     )
+    return page, drawn.parts
 
 
 @dataclass(frozen=True)
 class DrawnRows:
     lines: Markup  # the score sheet's rows
     explained: Markup  # how each round was scored
+    parts: dict[str, str]  # each row's line and explanation by its key
 
 
-def _drawn_rows(sheet: Sheet, token: str) -> DrawnRows:
-    """Each round's line of the score sheet and its explanation, drawn once per worker and
-    kept by what it shows (``Row.key``) with the page's columns and language: a row shows
-    the same until a change before it, so a save draws one new row, not every row again."""
+def _drawn_rows(sheet: Sheet, token: str, rows_before: dict[str, str]) -> DrawnRows:
+    """Each round's line of the score sheet and its explanation, drawn once and kept by what
+    it shows (``Row.key``) with the page's columns and language: a row shows the same until
+    a change before it, so a save draws one new row, not every row again. Kept in each
+    worker's memory, and beside the page's last drawing (``rows_before``): the workers take
+    turns drawing a table's page, and each would otherwise draw the rows drawn since its own
+    last turn."""
     lang = here().lang
     columns = "\x1f".join(sheet.players)
     rounds_url = url_for("rounds.new", token=token)[: -len("new")]
     words: dict[str, Any] | None = None
     kept_parts = fragments.cache  # this app's backend, looked up once for every row
-    lines, explained = [], []
+    lines, explained, parts = [], [], {}
     for row in sheet.rows:
+        # the rounds' address holds the game's token and the path the app is served under
         line_key, explained_key = (
-            f"line\x1f{row.key}\x1f{lang}\x1f{columns}",
-            f"why\x1f{row.key}\x1f{lang}",
+            f"line\x1f{row.key}\x1f{lang}\x1f{columns}\x1f{rounds_url}",
+            f"why\x1f{row.key}\x1f{lang}\x1f{rounds_url}",
         )
         line, why = kept_parts.get(line_key), kept_parts.get(explained_key)
+        if line is None or why is None:
+            line, why = rows_before.get(line_key), rows_before.get(explained_key)
+            # what the file held is a drawing only if it was one (Markup) when kept
+            if isinstance(line, Markup) and isinstance(why, Markup):
+                kept_parts.set(line_key, line)
+                kept_parts.set(explained_key, why)
+            else:
+                line = why = None
         if line is None or why is None:
             # each sentence translated once a drawing, split where its number or name goes
             words = words or {
@@ -313,7 +332,8 @@ def _drawn_rows(sheet: Sheet, token: str) -> DrawnRows:
             kept_parts.set(explained_key, why)
         lines.append(line)
         explained.append(why)
-    return DrawnRows(Markup("").join(lines), Markup("").join(explained))
+        parts[line_key], parts[explained_key] = line, why
+    return DrawnRows(Markup("").join(lines), Markup("").join(explained), parts)
 
 
 def _not_modified(etag: str) -> Response:
