@@ -356,6 +356,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "share_url": share_url,
             "phones_cannot_reach": phones_cannot_reach,
             "languages": language_links,
+            "this_address": this_address,
         }
 
     @app.after_request
@@ -429,6 +430,16 @@ def language_links() -> list[tuple[str, str, str]]:
         url = url_for(request.endpoint, **{**args, "lang": code}) if request.endpoint else ""
         links.append((code, _own_name(code), url))
     return links
+
+
+def this_address() -> str:
+    """This page's address (the path the app is served under, the path, the query) in a few
+    characters: a key for what is drawn for it, the same length however long the address a
+    visitor typed."""
+    asked = request._get_current_object()
+    return hashlib.blake2b(
+        f"{asked.script_root}\x1f{asked.full_path}".encode(), digest_size=16
+    ).hexdigest()
 
 
 # the query arguments a page reads to choose what it shows (sessions, referee views)

@@ -9,7 +9,7 @@ hold, a king 10)."""
 import re
 
 from scorekeeper import create_app
-from scorekeeper.web.extensions import DrawnParts
+from scorekeeper.web.extensions import DrawnParts, fragments
 from scorekeeper.web.views import sessions
 from tests.web.sessions import rami_round, start_game
 
@@ -206,3 +206,12 @@ def test_a_worker_draws_only_the_rows_no_worker_drew_before(client, app, monkeyp
     assert running_by_row(page) == [["0", "10", "4"], ["5", "10", "6"], ["7", "13", "6"]]
     # round 3's line and explanation; the others came with the first worker's drawing
     assert sorted(drawn) == ["explained", "line"]
+
+
+def test_a_long_address_is_kept_under_a_short_key(client, app):
+    # the kept parts are bounded by what they hold: a key as long as the address a visitor
+    # typed would hold four times that again, uncounted
+    assert client.get("/?x=" + "a" * 3000).status_code == 200
+    with app.app_context():
+        longest = max(len(key) for key in fragments.cache._parts)
+    assert longest < 200
