@@ -297,12 +297,14 @@ def _drawn_rows(sheet: Sheet, token: str, rows_before: dict[str, str]) -> DrawnR
     rounds_url = url_for("rounds.new", token=token)[: -len("new")]
     words: dict[str, Any] | None = None
     kept_parts = fragments.cache  # this app's backend, looked up once for every row
+    # the rounds' address holds the game's token and the path the app is served under (a
+    # proxy's prefix, as long as it likes): a digest of it keeps each key short
+    address = hashlib.blake2b(rounds_url.encode(), digest_size=16).hexdigest()
     lines, explained, parts = [], [], {}
     for row in sheet.rows:
-        # the rounds' address holds the game's token and the path the app is served under
         line_key, explained_key = (
-            f"line\x1f{row.key}\x1f{lang}\x1f{columns}\x1f{rounds_url}",
-            f"why\x1f{row.key}\x1f{lang}\x1f{rounds_url}",
+            f"line\x1f{row.key}\x1f{lang}\x1f{columns}\x1f{address}",
+            f"why\x1f{row.key}\x1f{lang}\x1f{address}",
         )
         line, why = kept_parts.get(line_key), kept_parts.get(explained_key)
         if line is None or why is None:
