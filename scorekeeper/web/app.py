@@ -357,6 +357,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "phones_cannot_reach": phones_cannot_reach,
             "languages": language_links,
             "this_address": this_address,
+            "served_under": served_under,
         }
 
     @app.after_request
@@ -430,6 +431,14 @@ def language_links() -> list[tuple[str, str, str]]:
         url = url_for(request.endpoint, **{**args, "lang": code}) if request.endpoint else ""
         links.append((code, _own_name(code), url))
     return links
+
+
+def served_under() -> str:
+    """The path the app is served under (a proxy's prefix) in a few characters, empty at the
+    root: part of the key of every kept part with an address in it, for a proxy may serve
+    the app under /club while the kitchen's phones reach it directly."""
+    root = request.script_root
+    return hashlib.blake2b(root.encode(), digest_size=16).hexdigest() if root else ""
 
 
 def this_address() -> str:

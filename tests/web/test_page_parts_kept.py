@@ -181,6 +181,10 @@ def test_a_game_page_reached_under_a_path_links_under_it(client):
     assert f'href="/club{game}/rounds/new"' in under
     (row_link,) = re.findall(r'class="edit-round" href="([^"]+)"', under)
     assert row_link.startswith(f"/club{game}/rounds/")
+    # every address on the page: the frame's, the house rules', the evening's, the share box's
+    local = re.findall(r'(?:href|src|action|data-[a-z-]+)="(/[^"]*)"', under)
+    assert len(local) > 20
+    assert [address for address in local if not address.startswith("/club/")] == []
 
 
 def test_a_worker_draws_only_the_rows_no_worker_drew_before(client, app, monkeypatch):
