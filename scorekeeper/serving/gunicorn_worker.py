@@ -32,7 +32,7 @@ from scorekeeper.web.log_privacy import TokensHidden
 HEADERS_SECONDS = 5
 
 
-# Bodies are held in memory while they arrive: a form is a few KB, but an import or an
+# Bodies are held in memory while they arrive: a form is a few KB, but an import, a photo or an
 # API game may be megabytes, so only this many bodies over LARGE_BODY are read at once per
 # worker (the others wait their turn, holding nothing), and every body must have arrived
 # within BODY_SECONDS, however it trickles.

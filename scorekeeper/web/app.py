@@ -40,6 +40,7 @@ from .extensions import babel, cache, compress, csrf, fragments
 from .limits import Busy
 from .links import phones_cannot_reach, share_url
 from .log_privacy import TokensHidden
+from .photos import MOST_PHOTO_BYTES, PHOTO_TOO_LARGE, TooManyPhotos, UploadsInMemory
 from .security_headers import SecurityHeaders
 from .views import BLUEPRINTS
 
@@ -65,6 +66,10 @@ MAX_CONTENT_LENGTH = 4 * 1024 * 1024
 MAX_FORM_BYTES = 64 * 1024
 MAX_FORM_PARTS = 200  # a 12-player round form has under 50 fields
 FILE_UPLOADS = {"evening.import_session"}
+# forms that may carry a photo of the cards (read, never kept: see photos.py), and the API's
+PHOTO_UPLOADS = {"rounds.new", "rounds.edit", "referee.ask", "api.recognize"}
+# the largest body any route takes, which the server's worker reads before the app sees it
+LARGEST_BODY = max(MAX_CONTENT_LENGTH, MOST_PHOTO_BYTES)
 
 HSTS_SECONDS = 365 * 24 * 3600
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}
@@ -155,6 +160,8 @@ def _checked_cookie(serializer, value: str) -> tuple[dict, float] | None:
 class ScorekeeperFlask(Flask):
     """Flask, asking once per function whether it is a coroutine to wrap: Flask asks again
     for every hook on every request (eleven on a poll), and none of these ever changes."""
+
+    request_class = UploadsInMemory  # an uploaded photo is never written to a temporary file
 
     @functools.cached_property
     def _made_sync(self) -> dict[Any, Any]:
@@ -289,7 +296,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         asked = request._get_current_object()
         # forms are small: set before the CSRF check, the first to read a form;
         # a session file uploaded for import may be as large as an API question
-        if not asked.path.startswith("/api/") and asked.endpoint not in FILE_UPLOADS:
+        if asked.endpoint in PHOTO_UPLOADS:
+            asked.max_content_length = MOST_PHOTO_BYTES
+        elif not asked.path.startswith("/api/") and asked.endpoint not in FILE_UPLOADS:
             asked.max_content_length = MAX_FORM_BYTES
         # then the CSRF check, where Flask-WTF's own hook would (its docs' way when
         # WTF_CSRF_CHECK_DEFAULT is off), the exempt views (the JSON API) left out
@@ -495,7 +504,15 @@ def register_error_pages(app: Flask) -> None:
         if error.response is not None:  # the raiser made the page already (too many imports)
             return error.response
         status = error.code or 500
-        if request.path.startswith("/api/"):
+        if status == 413 and request.endpoint in PHOTO_UPLOADS:
+            # a photo over the bound: said as a photo's problem, beside the photo's field
+            response = json_error(PHOTO_TOO_LARGE, "photo", status)
+            if not request.path.startswith("/api/"):
+                title, _message = ERROR_PAGES[413]
+                response = app.make_response(
+                    render_template("error.html", title=title, message=say_here(PHOTO_TOO_LARGE))
+                )
+        elif request.path.startswith("/api/"):
             response = json_error(error.description or error.name, None, status)
         else:
             title, message = ERROR_PAGES.get(status, (error.name, error.description or ""))
@@ -521,3 +538,14 @@ def register_error_pages(app: Flask) -> None:
     @app.errorhandler(Busy)
     def busy(error: Busy):
         return http_error(ServiceUnavailable(error.message, retry_after=error.retry_after))
+
+    @app.errorhandler(TooManyPhotos)
+    def too_many_photos(error: TooManyPhotos):
+        if request.path.startswith("/api/"):
+            response = json_error(error.message, error.field, 429)
+        else:
+            title = _("Too many photos")
+            page = render_template("error.html", title=title, message=say_here(error.message))
+            response = app.make_response((page, 429))
+        response.headers["Retry-After"] = str(error.retry_after)
+        return response

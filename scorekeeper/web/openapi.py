@@ -267,6 +267,94 @@ def _post(summary: str, request: dict[str, Any], response: dict[str, Any]) -> di
     }
 
 
+# the web shell's bound on a photo's request (photos.MOST_PHOTO_BYTES), said in the document
+MOST_PHOTO_MB = 15
+BOX = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 4, "maxItems": 4}
+RECOGNIZE = {
+    "post": {
+        "summary": "Which cards lie in this photo?",
+        "description": (
+            f"A JPEG, PNG, WebP or HEIC photo of cards lying face up, at most {MOST_PHOTO_MB} MB "
+            "(413 beyond) and 40 megapixels; read in memory and never kept. A file that is no "
+            "photo, damaged, too large or too slow to read is refused with 400 and field "
+            "photo. Counted per phone (429 with Retry-After past the limit); a worker reads a "
+            "photo or two at once (503 with Retry-After when busy)."
+        ),
+        "parameters": [ACCEPT_LANGUAGE],
+        "requestBody": {
+            "required": True,
+            "content": {
+                "multipart/form-data": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["photo"],
+                        "properties": {
+                            "photo": {"type": "string", "format": "binary"},
+                            "variant": VARIANT,
+                            "lang": LANG,
+                        },
+                    }
+                }
+            },
+        },
+        "responses": {
+            "200": {
+                "description": "The cards read, in reading order",
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["cards", "unsure", "width", "height"],
+                            "properties": {
+                                "cards": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "required": ["card", "confidence", "box"],
+                                        "properties": {
+                                            "card": CARD,
+                                            "confidence": {
+                                                "type": "number",
+                                                "minimum": 0,
+                                                "maximum": 1,
+                                            },
+                                            "box": BOX,
+                                        },
+                                    },
+                                },
+                                "unsure": {
+                                    "type": "array",
+                                    "items": {"type": "integer", "minimum": 0},
+                                },
+                                "width": {"type": "integer", "minimum": 1},
+                                "height": {"type": "integer", "minimum": 1},
+                            },
+                        }
+                    }
+                },
+            },
+            "400": {
+                "description": "No photo we read, or a field out of its bounds",
+                "content": {"application/json": {"schema": ERROR}},
+            },
+            "413": {
+                "description": f"The request body is over {MOST_PHOTO_MB} MB",
+                "content": {"application/json": {"schema": ERROR}},
+            },
+            "429": {
+                "description": "Too many photos from this phone lately",
+                "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+                "content": {"application/json": {"schema": ERROR}},
+            },
+            "503": {
+                "description": "Other photos are being read: try again after Retry-After",
+                "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+                "content": {"application/json": {"schema": ERROR}},
+            },
+        },
+    }
+}
+
 OPENAPI: dict[str, Any] = {
     "openapi": "3.1.0",
     "info": {"title": "Scorekeeper referee API", "version": "1.0.0"},
@@ -316,6 +404,7 @@ OPENAPI: dict[str, Any] = {
                 },
             }
         },
+        "/api/v1/recognize": RECOGNIZE,
         "/api/v1/check": _post(
             "Is this meld, opening, hand or Carousel turn legal? With knock (and upcard for "
             "Oklahoma) instead of melds: is this Gin knock legal?",

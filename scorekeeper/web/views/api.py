@@ -14,6 +14,7 @@ from scorekeeper.web.errors import answer_in, header_language
 from scorekeeper.web.extensions import csrf
 from scorekeeper.web.limits import ENGINE_SLOTS
 from scorekeeper.web.openapi import OPENAPI
+from scorekeeper.web.photos import checked_variant, count_photo, read_photo
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)  # JSON clients send no form token; nothing here changes stored data
@@ -25,7 +26,7 @@ class Question(BaseConverter):
     """Any name but the API's pages: POST /api/v1/variants is a 405 (that page is GET
     only), an unknown question a 404 naming the questions there are."""
 
-    regex = r"(?!variants$|openapi\.json$)[^/]+"
+    regex = r"(?!variants$|openapi\.json$|recognize$)[^/]+"
 
 
 bp.record_once(lambda state: state.app.url_map.converters.setdefault("question", Question))
@@ -78,6 +79,28 @@ def ask(question: str):
     with ENGINE_SLOTS.slot(), search_budget():
         answer = answer_with(body)
     return jsonify(say_in(answer, lang))
+
+
+NO_PHOTO_PART = N_("send the photo as multipart/form-data, in the file field 'photo'")
+
+
+NO_PHOTO_PART = N_("send the photo as multipart/form-data, in the file field 'photo'")
+
+
+@bp.post("/recognize")
+def recognize():
+    """The cards in a photo (multipart: file ``photo``, optional ``variant``). The photo
+    is read in memory and dropped with the request; nothing of it is kept or logged."""
+    answer_in(header_language())
+    if request.mimetype != "multipart/form-data":
+        raise RulesError(NO_PHOTO_PART, "photo")
+    answer_in(_language(request.form.to_dict()))  # an optional field ``lang``, as in JSON
+    variant = checked_variant(request.form.get("variant"))
+    upload = request.files.get("photo")
+    if upload is None:
+        raise RulesError(NO_PHOTO_PART, "photo")
+    count_photo()
+    return jsonify(read_photo(upload.read(), variant))
 
 
 @bp.get("/openapi.json")
