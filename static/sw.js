@@ -16,7 +16,8 @@ var MOST_PAGES = 60;
 var ROOT = new URL("./", self.location).pathname;
 var SHELL_FILES = [
   "static/style.css", "static/picker.css", "static/picker.js", "static/time.js", "static/live.js",
-  "static/drafts.js", "static/offline.js", "static/favicon.svg", "static/icon-192.png",
+  "static/drafts.js", "static/offline.js", "static/photo.js", "static/photo.css",
+  "static/favicon.svg", "static/icon-192.png",
   "static/icon-512.png", "static/manifest.webmanifest"
 ].map(function (path) { return ROOT + path; });
 // the games list, a game's sheet, its round forms and its players, and the new-game forms:

@@ -31,9 +31,11 @@ import threading
 import time
 from typing import Any
 
-from flask import Request, current_app
+from flask import Request, current_app, request
 from limits import parse
 
+from scorekeeper.language.formatting import cards_text
+from scorekeeper.language.i18n import say_here
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.messages import N_, Message
 from scorekeeper.rules.records import VARIANTS
@@ -251,3 +253,30 @@ def photo_error_message(error: Exception) -> Message:
     if isinstance(said, Message):
         return said
     return Message(str(said))  # no parameters: said as it is, or as its catalog says
+
+
+def read_form_photos(form, targets: dict[str, str], variant: str | None):
+    """A form sent with photos (a phone without scripts): each photo's cards written into
+    its card field (``targets``: the photo's field name -> the card field's name), and what
+    was read per photo, or its problem as ``{"error": sentence}``, for the page to show.
+    None when the form carries no photo and no press of "Read the photo"."""
+    sent = {name: request.files.get(name) for name in targets}
+    sent = {name: upload for name, upload in sent.items() if upload and upload.filename}
+    pressed = request.form.get("read_photo")
+    if not sent and pressed not in targets:
+        return None
+    if not sent:
+        return {pressed: {"error": say_here(N_("choose a photo of the cards to send"))}}
+    found: dict[str, dict[str, Any]] = {}
+    for name, upload in sent.items():
+        try:
+            count_photo()
+            answer = read_photo(upload.read(), variant)
+        except (RulesError, TooManyPhotos, Busy) as refused:
+            found[name] = {"error": say_here(refused.message)}
+            continue
+        field = form[targets[name]]
+        field.data = cards_text([read["card"] for read in answer["cards"]])
+        field.raw_data = [field.data]
+        found[name] = answer
+    return found

@@ -35,6 +35,7 @@ from scorekeeper.web.forms import (
     round_facts,
     round_form,
 )
+from scorekeeper.web.photos import read_form_photos
 
 from .access import require_edit
 from .outcomes import flash_outcome
@@ -274,6 +275,13 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
         form.form_errors.append(entry.problem)
     if request.method == "GET":
         _as_opened(form, entry, variant, str(session.revision), session_store.new_token())
+    elif not entry.problem:
+        # a phone without scripts sent photos of hands: their cards filled in, nothing saved
+        targets = {f"photo_{seat}": f"hand_{seat}" for seat in range(len(entry.players))}
+        photo_reads = read_form_photos(form, targets, variant.id)
+        if photo_reads is not None:
+            form.mode.data = "cards"
+            return _render(token, entry, form, None, None, photo_reads=photo_reads)
     preview = latest = meanwhile = None
     status = 200
     if request.method == "POST" and not form.validate_on_submit():
@@ -323,7 +331,15 @@ def _number_of(scored: round_store.ScoredRound) -> int:
     return scored.after.get("hands", scored.after["played"])
 
 
-def _render(token: str, entry: Entry, form, preview: dict | None, latest, meanwhile=None) -> str:
+def _render(
+    token: str,
+    entry: Entry,
+    form,
+    preview: dict | None,
+    latest,
+    meanwhile=None,
+    photo_reads: dict | None = None,
+) -> str:
     session = entry.session
     return render_template(
         "round_form.html",
@@ -345,6 +361,7 @@ def _render(token: str, entry: Entry, form, preview: dict | None, latest, meanwh
         going_out=sorted(GOING_OUT),
         most_counted=MOST_COUNTED,
         most_draws=MOST_DRAWS,
+        photo_reads=photo_reads or {},
     )
 
 
