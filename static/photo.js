@@ -64,7 +64,9 @@
   function send(box, blob, tries) {
     var body = new FormData();
     body.append("photo", blob, "photo.jpg");
-    if (box.dataset.variant) body.append("variant", box.dataset.variant);
+    // the round's variant, or the one the referee's form has chosen
+    var variant = box.dataset.variant || (form.elements.variant && form.elements.variant.value);
+    if (variant) body.append("variant", variant);
     if (pickerStrings.lang) body.append("lang", pickerStrings.lang);
     return fetch(box.dataset.url, { method: "POST", body: body, credentials: "same-origin" })
       .then(function (response) {

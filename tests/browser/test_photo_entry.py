@@ -154,3 +154,31 @@ def test_a_photo_read_by_the_server_without_a_card_says_so(live_server, browser,
     expect(status).to_contain_text("No card found in this photo", timeout=30_000)
     expect(page.locator("#hand_1")).to_have_value("")
     context.close()
+
+
+def test_the_referee_arranges_a_hand_read_from_a_photo(live_server, browser, tmp_path):
+    context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    sizes = []
+
+    def reply(route):
+        body = route.request.post_data_buffer
+        sizes.append(Image.open(io.BytesIO(body[body.index(b"\xff\xd8") :])).size)
+        route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(answer_for(body))
+        )
+
+    page.route("**/api/v1/recognize", reply)
+    page.goto(f"{live_server}/referee/")
+    page.select_option("#variant", "rummy")
+    page.select_option("#question", "arrange")
+    taken = tmp_path / "hand.jpg"
+    taken.write_bytes(photo_taken())
+    page.locator("input[name=photo]").set_input_files(str(taken))
+    expect(page.locator(".photo-box")).to_have_count(3)
+    expect(page.locator("#hand")).to_have_value("KS 7H QD")  # the whole hand, where asked
+    expect(page.locator("#melds")).to_have_value("")
+    page.locator("#referee-form [type=submit]").last.click()
+    # no meld among K♠ 7♥ Q♦: all three are deadwood, 10 + 7 + 10
+    expect(page.locator("#verdict")).to_contain_text("27")
+    context.close()

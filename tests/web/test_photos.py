@@ -312,3 +312,31 @@ def test_a_real_server_reads_refuses_and_bounds_photos(server, tmp_path):
     assert b"JFIF" not in log and b"not a photo" not in log
     assert b"Traceback" not in log
     assert not list(Path(tempfile.gettempdir()).glob("tmp*photo*"))
+
+
+def test_the_referee_takes_a_photo_too_and_answers_nothing_before_it_is_checked(client):
+    page = client.get("/referee/").data.decode()
+    assert 'enctype="multipart/form-data"' in page
+    assert 'name="photo" accept="image/*" capture="environment"' in page
+    response = client.post(
+        "/referee/",
+        data={
+            "variant": "rummy",
+            "question": "arrange",
+            "hand": "AS 2S 3S",
+            "photo": (io.BytesIO(jpeg()), "meld.jpg"),
+            "read_photo": "photo",
+        },
+        content_type="multipart/form-data",
+    )
+    page = response.data.decode()
+    assert response.status_code == 200
+    assert "No card found in this photo" in page
+    assert 'id="verdict"' not in page  # not asked: the photo's cards are checked first
+    damaged = client.post(
+        "/referee/",
+        data={"variant": "rummy", "question": "meld", "photo": (io.BytesIO(b"no"), "x.jpg")},
+        content_type="multipart/form-data",
+    )
+    assert damaged.status_code == 200
+    assert "this file is not a photo" in damaged.data.decode()

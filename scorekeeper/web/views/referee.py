@@ -12,6 +12,7 @@ from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.storage import session_store
 from scorekeeper.web.forms import RefereeForm, choices
+from scorekeeper.web.photos import read_form_photos
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 
@@ -90,7 +91,15 @@ def ask():
             if request.method == "GET":
                 form.variant.data = session.variant
     answer = arranged = knock = None
-    if form.validate_on_submit():
+    photo_reads = None
+    if request.method == "POST":
+        # a phone without scripts sent a photo: its cards into the hand (the questions about
+        # a hand) or as one meld, the page shown again to check them before asking
+        asked = form.question.data
+        target = "hand" if "hand" in FIELDS_OF_QUESTION.get(asked, ["melds"]) else "melds"
+        variant = form.variant.data if form.variant.data in VARIANTS else None
+        photo_reads = read_form_photos(form, {"photo": target}, variant)
+    if photo_reads is None and form.validate_on_submit():
         question = form.question.data
         # the game's house rules, less those the variant asked about does not have
         known = VARIANTS[form.variant.data].options if form.variant.data in VARIANTS else {}
@@ -145,4 +154,5 @@ def ask():
         questions={v: questions_of(v, options) for v in VARIANTS},
         jokers={v: _rules_for(v, options).jokers for v in VARIANTS},
         fields_of_question=FIELDS_OF_QUESTION,
+        photo_reads=photo_reads or {},
     )
