@@ -26,6 +26,7 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 from scorekeeper.web.log_privacy import TokensHidden
+from scorekeeper.web.photos import start_reader
 
 # A new connection that has not sent its request's headers within this long is dropped (a
 # browser sends them at once; only a slow-loris client takes longer).
@@ -106,6 +107,7 @@ class WholeRequestWorker(GeventWorker):
     def load_wsgi(self) -> None:
         super().load_wsgi()
         self.wsgi = in_threads(self.wsgi, ThreadPool(self.cfg.threads), self.largest_body)
+        start_reader()  # this worker's photo reader, ready before the first photo
 
     def handle(self, listener, client, addr) -> None:
         # a connection that sends or takes nothing this long mid-request is dropped

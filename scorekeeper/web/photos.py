@@ -242,6 +242,21 @@ class _Reader:
 
 
 _READER = _Reader()
+
+
+def _ready() -> bool:
+    import scorekeeper.vision  # noqa: F401  (OpenCV and the model loaded once, here)
+
+    return True
+
+
+def start_reader() -> None:
+    """Start this worker's reader process now, in the background: started at the first
+    photo instead, that photo would wait for a new Python and OpenCV to load on cores busy
+    with the evening (benchmarks/README.md, "Photos beside saves"). Call it after the fork."""
+    _READER._current().submit(_ready)
+
+
 # stopped while the interpreter is whole: left to its own weak reference at exit, the pool's
 # manager thread finds the modules it needs already gone
 atexit.register(_READER.close)
