@@ -50,7 +50,7 @@ MOST_PHOTO_BYTES = 15 * 1024 * 1024
 # also stops a single library call that runs on
 CPU_SECONDS = 12
 WALL_SECONDS = 40
-NICENESS = 10
+NICENESS = 19  # the lowest: the evening's saves and pages first, photos with what is left
 # Per worker process: one photo read at a time, one more waiting a moment for its turn.
 PHOTO_SLOTS = Slots(size=1, wait=1.5)
 # A table photographs each player's hand every few minutes, and retakes a few: a phone

@@ -182,3 +182,24 @@ def test_the_referee_arranges_a_hand_read_from_a_photo(live_server, browser, tmp
     # no meld among K♠ 7♥ Q♦: all three are deadwood, 10 + 7 + 10
     expect(page.locator("#verdict")).to_contain_text("27")
     context.close()
+
+
+def test_without_scripts_the_photo_goes_with_the_form_and_comes_back_read(
+    live_server, browser, tmp_path
+):
+    context = browser.new_context(
+        viewport=PHONES["390x844"], is_mobile=True, has_touch=True, java_script_enabled=False
+    )
+    page = context.new_page()
+    start(page, live_server)
+    open_round_form(page)
+    page.locator("#winner label.chip", has_text="Ana").tap()
+    cloth = tmp_path / "cloth.jpg"
+    Image.new("RGB", (4000, 3000), (25, 100, 55)).save(cloth, "JPEG")  # sent whole: no script
+    page.locator("input[name=photo_1]").set_input_files(str(cloth))
+    page.locator("fieldset.player").nth(1).get_by_role("button", name="Read the photo").tap()
+    listed = page.locator("fieldset.player").nth(1).locator(".photo-list")
+    expect(listed).to_contain_text("No card found in this photo", timeout=30_000)
+    expect(page.locator("#winner input[value=Ana]")).to_be_checked()  # nothing typed lost
+    expect(page.locator("h1")).to_contain_text("Round 1")  # nothing saved
+    context.close()
