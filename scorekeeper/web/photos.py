@@ -168,6 +168,7 @@ def _recognize_within_budget(data: bytes, variant: str | None, cpu_seconds: floa
     """In the reader process: ("read", vision's answer), ("refused", why) for a file that is
     no photo it reads, or ("slow", None) when the photo took its whole CPU time (ITIMER_PROF
     counts this process's CPU time, not the time it waited for a core)."""
+    # here only: the worker never loads OpenCV, its reader process does
     from scorekeeper.vision import PhotoError, recognize
 
     signal.setitimer(signal.ITIMER_PROF, cpu_seconds)

@@ -74,5 +74,5 @@ def test_openapi_document_names_every_endpoint(client):
     document = client.get("/api/v1/openapi.json").json
     assert document["openapi"].startswith("3.")
     assert set(document["paths"]) == {
-        f"/api/v1/{name}" for name in ("variants", "check", "arrange", "score", "game")
+        f"/api/v1/{name}" for name in ("variants", "check", "arrange", "score", "game", "recognize")
     }
