@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import io
 import weakref
+from collections.abc import Callable
 
 import gevent
 from gevent import socket as green_socket
@@ -42,27 +43,30 @@ LARGE_BODIES_AT_ONCE = 8
 BODY_SECONDS = 60
 
 
-def in_threads(app, pool: ThreadPool, largest_body: int):
+def in_threads(app, pool: ThreadPool, largest_body: int | Callable[[str], int]):
     """``app`` answered in ``pool``'s threads, each request's body read before it gets there.
 
-    A body longer than ``largest_body`` is not read: the app sees its declared length and
-    refuses it (413) without a thread ever touching the socket.
+    A body longer than ``largest_body`` (a number, or one per path: a photo may be larger
+    than any other body) is not read: the app sees its declared length and refuses it (413)
+    without a thread ever touching the socket.
     """
     large_bodies = BoundedSemaphore(LARGE_BODIES_AT_ONCE)
+    largest_for = largest_body if callable(largest_body) else lambda _path: largest_body
 
     def whole_request(environ, start_response):
+        limit = largest_for(environ.get("PATH_INFO") or "")
         declared = environ.get("CONTENT_LENGTH") or ""
         length = int(declared) if declared.isdigit() else 0
         chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
         body = b""
-        if (length or chunked) and length <= largest_body:
+        if (length or chunked) and length <= limit:
             large = chunked or length > LARGE_BODY
             try:
                 turn = large_bodies if large else contextlib.nullcontext()
                 with turn, gevent.Timeout(BODY_SECONDS, NoMoreData):
                     # a chunked body declares no length: one byte past the limit is enough
                     # for the app to refuse it
-                    body = environ["wsgi.input"].read(largest_body + 1)
+                    body = environ["wsgi.input"].read(limit + 1)
             except OSError as error:  # stalled past --stalled, or gone: the connection ends
                 raise NoMoreData() from error
         # files are read in the thread too, not sent from the event loop later
@@ -88,7 +92,7 @@ class WholeRequestWorker(GeventWorker):
     limit on each connection's reads and writes (``stalled_seconds``)."""
 
     stalled_seconds = 15
-    largest_body = 4 * 1024 * 1024
+    largest_body: int | Callable[[str], int] = 4 * 1024 * 1024
 
     def patch(self) -> None:
         # Only the listening sockets become gevent's: the app's threads stay real threads
@@ -125,10 +129,17 @@ class WholeRequestWorker(GeventWorker):
         return gevent.Timeout(HEADERS_SECONDS, False)
 
 
-def worker_class(stalled_seconds: int, largest_body: int) -> type[WholeRequestWorker]:
-    """The worker with serve's ``--stalled`` limit and the app's largest request body."""
+def worker_class(
+    stalled_seconds: int, largest_body: int | Callable[[str], int]
+) -> type[WholeRequestWorker]:
+    """The worker with serve's ``--stalled`` limit and the app's largest request body (a
+    number, or a function of the request's path)."""
     return type(
         "WholeRequestWorker",
         (WholeRequestWorker,),
-        {"stalled_seconds": stalled_seconds, "largest_body": largest_body},
+        {
+            "stalled_seconds": stalled_seconds,
+            # a plain function on the class would be called as the worker's method
+            "largest_body": staticmethod(largest_body) if callable(largest_body) else largest_body,
+        },
     )

@@ -23,7 +23,7 @@ from gunicorn.app.base import BaseApplication
 
 from scorekeeper.storage import replica
 from scorekeeper.storage.settings import read as read_settings
-from scorekeeper.web.app import LARGEST_BODY, create_app
+from scorekeeper.web.app import create_app, largest_body
 
 from .addresses import announce, tell_the_workers, url_for_phones
 from .gunicorn_worker import worker_class
@@ -103,7 +103,7 @@ def serve(
         {
             "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
             "workers": workers,
-            "worker_class": worker_class(stalled, LARGEST_BODY),
+            "worker_class": worker_class(stalled, largest_body),
             "threads": threads,
             "worker_connections": CONNECTIONS,
             "keepalive": IDLE_SECONDS,

@@ -7,6 +7,7 @@ import copy
 import functools
 import hashlib
 import os
+import re
 import secrets
 import time
 from datetime import timedelta
@@ -68,8 +69,15 @@ MAX_FORM_PARTS = 200  # a 12-player round form has under 50 fields
 FILE_UPLOADS = {"evening.import_session"}
 # forms that may carry a photo of the cards (read, never kept: see photos.py), and the API's
 PHOTO_UPLOADS = {"rounds.new", "rounds.edit", "referee.ask", "api.recognize"}
-# the largest body any route takes, which the server's worker reads before the app sees it
-LARGEST_BODY = max(MAX_CONTENT_LENGTH, MOST_PHOTO_BYTES)
+# the paths of those forms (under any prefix a proxy serves the app at)
+PHOTO_PATHS = re.compile(r"(?:/api/v1/recognize|/rounds/(?:new|\d+)|/referee/)$")
+
+
+def largest_body(path: str) -> int:
+    """The largest body a request to ``path`` may have, for the server's worker to refuse a
+    longer one before reading it (a photo's form may carry more than any other)."""
+    return MOST_PHOTO_BYTES if PHOTO_PATHS.search(path) else MAX_CONTENT_LENGTH
+
 
 HSTS_SECONDS = 365 * 24 * 3600
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}

@@ -305,7 +305,10 @@ def test_a_real_server_reads_refuses_and_bounds_photos(server, tmp_path):
     ]
     assert readers
     server.stop()
-    time.sleep(1)
+    waited = 0.0
+    while [pid for pid in readers if Path(f"/proc/{pid}").exists()] and waited < 10:
+        time.sleep(0.2)
+        waited += 0.2
     assert not [pid for pid in readers if Path(f"/proc/{pid}").exists()]
     # nothing of the photos in the server's log: one line per request, no body
     log = (tmp_path / "server.log").read_bytes()
@@ -340,3 +343,34 @@ def test_the_referee_takes_a_photo_too_and_answers_nothing_before_it_is_checked(
     )
     assert damaged.status_code == 200
     assert "this file is not a photo" in damaged.data.decode()
+
+
+@pytest.mark.parametrize(
+    ("path", "largest"),
+    [
+        ("/api/v1/recognize", 15 * 1024 * 1024),
+        ("/s/AbCdEfGhIjKlMnOpQrStUv/rounds/new", 15 * 1024 * 1024),
+        ("/club/s/AbCdEfGhIjKlMnOpQrStUv/rounds/12", 15 * 1024 * 1024),
+        ("/referee/", 15 * 1024 * 1024),
+        ("/api/v1/check", 4 * 1024 * 1024),
+        ("/import", 4 * 1024 * 1024),
+        ("/new/rummy", 4 * 1024 * 1024),
+    ],
+)
+def test_the_server_reads_a_photo_sized_body_only_where_a_photo_may_go(path, largest):
+    from scorekeeper.web.app import largest_body
+
+    assert largest_body(path) == largest
+
+
+def test_a_photo_over_the_bound_is_refused_unread_by_a_real_server(server):
+    import socket
+
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as conn:
+        conn.sendall(
+            b"POST /api/v1/recognize HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            b"Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 20000000\r\n\r\n--x"
+        )
+        answer = conn.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 413 ")
+    assert b'"field":"photo"' in answer.replace(b" ", b"")
