@@ -1,12 +1,13 @@
 """Saves beside photos: does a burst of phones sending photos of their cards slow the club?
 
-Run: .venv/bin/python benchmarks/bench_photos.py [--tables 10] [--viewers 40] [--seconds 30]
-     [--photo-phones 10]
+Run: .venv/bin/python benchmarks/bench_photos.py [--tables 10] [--viewers 40] [--seconds 10]
+     [--rounds 3] [--photo-phones 10]
 
 Starts the real `scorekeeper serve` (gunicorn) on a free port of 127.0.0.1 with a fresh
-database, and plays bench_load's light club evening twice on it, one after the other: first
-alone, then with ``--photo-phones`` phones each sending a photo of cards (1600 px JPEG, as
-the round form's script sends it) every 3 seconds, all starting at once, each waiting its
+database, and plays bench_load's light club evening on it in ``--rounds`` pairs of windows of
+``--seconds`` each, taken in turn (so that whatever else the machine runs meanwhile weighs on
+both alike): alone, then with ``--photo-phones`` phones each sending a photo of cards
+(1600 px JPEG, as the round form's script sends it) every 3 seconds, all starting at once, each waiting its
 Retry-After and sending again when told the server is busy (as static/photo.js does). Each
 photo phone started a game first, so the server counts its photos as one phone's (imports
 and photos are counted per phone). Reports the saves' p50/p95 in each half and their ratio,
@@ -29,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PIL import Image, ImageDraw  # noqa: E402
 
-from benchmarks.bench_load import percentile, play, prepare  # noqa: E402
+from benchmarks.bench_load import Results, percentile, play, prepare  # noqa: E402
 from tests.web.serving import Phone, Server, kill_everything, start_rummy  # noqa: E402
 
 PHOTO_EVERY = 3.0
@@ -92,7 +93,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--viewers", type=int, default=40)
-    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--photo-phones", type=int, default=10)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-photos-"))
@@ -106,7 +108,6 @@ def main() -> None:
             photo_cookies.append(phone.cookie)
             phone.close()
         data = photo()
-        alone, _ = play(server.port, games, views, cookie, args.viewers, args.seconds)
         answers: list[tuple[int, float]] = []
         lock = threading.Lock()
 
@@ -123,7 +124,15 @@ def main() -> None:
             for thread in threads:
                 thread.join(timeout=args.seconds + 120)
 
-        beside, _ = play(server.port, games, views, cookie, args.viewers, args.seconds, photos)
+        alone, beside = Results(), Results()
+        for _ in range(args.rounds):
+            for into, during in ((alone, None), (beside, photos)):
+                played, _ = play(
+                    server.port, games, views, cookie, args.viewers, args.seconds, during
+                )
+                for name, times in played.times.items():
+                    into.times.setdefault(name, []).extend(times)
+                into.errors.extend(played.errors)
     finally:
         kill_everything(server)
         shutil.rmtree(folder, ignore_errors=True)
@@ -135,10 +144,11 @@ def report(alone, beside, answers, args) -> None:
     saves_beside = beside.times.get("round save", [])
     p95_alone, p95_beside = percentile(saves_alone, 0.95), percentile(saves_beside, 0.95)
     print(
-        f"{args.tables} tables, {args.viewers} viewers, {args.seconds:.0f} s each half; "
-        f"{args.photo_phones} phones sending a photo every {PHOTO_EVERY:.0f} s in the second"
+        f"{args.tables} tables, {args.viewers} viewers; {args.rounds} x {args.seconds:.0f} s "
+        f"alone and {args.rounds} x {args.seconds:.0f} s beside {args.photo_phones} phones "
+        f"sending a photo every {PHOTO_EVERY:.0f} s, in turn"
     )
-    print("| half | saves | p50 ms | p95 ms | errors |")
+    print("| windows | saves | p50 ms | p95 ms | errors |")
     print("|---|---|---|---|---|")
     for name, results, saves in (
         ("club alone", alone, saves_alone),

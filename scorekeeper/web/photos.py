@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import atexit
 import concurrent.futures
+import contextlib
 import io
 import logging
 import multiprocessing
@@ -255,7 +256,13 @@ def start_reader() -> None:
     """Start this worker's reader process now, in the background: started at the first
     photo instead, that photo would wait for a new Python and OpenCV to load on cores busy
     with the evening (benchmarks/README.md, "Photos beside saves"). Call it after the fork."""
-    _READER._current().submit(_ready)
+    pool = _READER._current()
+    pool.submit(_ready)
+    # at the lowest priority from its first instruction: its own start (a new Python
+    # importing the app and OpenCV) would otherwise compete with the evening's saves
+    for process in list(getattr(pool, "_processes", {}).values()):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, process.pid, NICENESS)
 
 
 # stopped while the interpreter is whole: left to its own weak reference at exit, the pool's
