@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import io
+import re
 import struct
 import tempfile
 import time
@@ -374,3 +375,41 @@ def test_a_photo_over_the_bound_is_refused_unread_by_a_real_server(server):
         answer = conn.recv(65536)
     assert answer.startswith(b"HTTP/1.1 413 ")
     assert b'"field":"photo"' in answer.replace(b" ", b"")
+
+
+class _StandInReader:
+    """The contract's answer for any photo: K♠ for sure, 7♥ doubtful (the page is tested
+    here, not vision, whose reader the API's tests above reach)."""
+
+    def read(self, data: bytes, variant: str | None) -> dict:
+        assert data and variant == "rummy"
+        return {
+            "cards": [
+                {"card": "KS", "confidence": 0.97, "box": [10, 10, 50, 70]},
+                {"card": "7H", "confidence": 0.42, "box": [70, 10, 50, 70]},
+            ],
+            "unsure": [1],
+            "width": 200,
+            "height": 100,
+        }
+
+
+def test_without_scripts_the_cards_read_fill_the_hand_and_save_as_typed(client, monkeypatch):
+    monkeypatch.setattr(photos, "_READER", _StandInReader())
+    edit = start_game(client, "rummy", ["Ana", "Ben"])
+    form = {"mode": "cards", "winner": "Ana", "end": "out"}
+    response = client.post(
+        f"{edit}/rounds/new",
+        data={**form, "photo_1": (io.BytesIO(jpeg()), "hand.jpg"), "save": "1"},
+        content_type="multipart/form-data",
+    )
+    page = response.data.decode()
+    assert response.status_code == 200  # Save with a photo: the cards shown first, not saved
+    hand = re.search(r'<textarea[^>]*name="hand_1"[^>]*>\s*([^<]*)</textarea>', page).group(1)
+    assert hand.strip() == "KS 7H"
+    listed = page[page.index('class="photo-list"') :]
+    assert re.search(r'<li>KS</li><li class="unsure">7H · <strong>look again</strong>', listed)
+    saved = client.post(f"{edit}/rounds/new", data={**form, "hand_1": hand.strip(), "save": "1"})
+    assert saved.status_code == 302
+    # Basic Rummy: Ana collects Ben's K 10 + 7 = 17
+    assert re.search(r'<th class="total[^"]*">\s*17', client.get(edit).data.decode())
