@@ -88,13 +88,22 @@
   // --- what was read: into the hand, and over the photo -----------------------------------
   function fill(box, answer, canvas) {
     var field = targetOf(box);
-    var cards = answer.cards.map(function (read) { return read.card; });
-    var taken = cards.map(function () { return true; });
-    function write() {
-      field.value = cards.filter(function (card, index) { return taken[index]; }).map(cardText).join(" ");
+    var taken = answer.cards.map(function () { return true; });
+    // the photo's cards replace what the hand held; a card taken out or put back later
+    // changes that card alone, leaving any card picked or typed since
+    field.value = answer.cards.map(function (read) { return cardText(read.card); }).join(" ");
+    changed(field);
+    function takeOut(card) {
+      var words = field.value.trim().split(/\s+/);
+      var at = words.indexOf(cardText(card));
+      if (at >= 0) words.splice(at, 1);
+      field.value = words.join(" ");
       changed(field);
     }
-    write();
+    function putBack(card) {
+      field.value = (field.value.trim() + " " + cardText(card)).trim();
+      changed(field);
+    }
     var figure = box.querySelector(".photo-seen");
     var frame = figure.querySelector(".photo-frame");
     var shown = frame.querySelector("canvas");
@@ -131,7 +140,8 @@
         chip.classList.toggle("out", !taken[index]);
         mark.classList.toggle("out", !taken[index]);
         chip.setAttribute("aria-pressed", String(taken[index]));
-        write();
+        if (taken[index]) putBack(read.card);
+        else takeOut(read.card);
       });
       list.appendChild(chip);
     });

@@ -117,6 +117,16 @@ def test_a_hand_entered_from_a_photo_is_checked_in_its_boxes_and_saved(
     page.locator(".photo-card").nth(2).tap()
     expect(boxes.nth(2)).to_have_class(re.compile("out"))
     expect(page.locator("p.points[data-for=hand_1]")).to_contain_text("17")
+    # a card typed meanwhile stays when a read card is put back and taken out again
+    page.fill("#hand_1", page.locator("#hand_1").input_value() + " 2C")
+    page.locator(".photo-card").nth(2).tap()
+    expect(page.locator("p.points[data-for=hand_1]")).to_contain_text("29")  # + Q 10
+    page.locator(".photo-card").nth(2).tap()
+    expect(page.locator("p.points[data-for=hand_1]")).to_contain_text("19")  # K 10 + 7 + 2
+    page.fill(
+        "#hand_1", page.locator("#hand_1").input_value().replace(" 2C", "").replace(" 2♣", "")
+    )
+    expect(page.locator("p.points[data-for=hand_1]")).to_contain_text("17")
     page.locator(".actions input[name=save]").tap()
     expect(page.locator(".flash")).to_contain_text(saved)
     expect(page.locator("tfoot th.total").first).to_contain_text("17")
