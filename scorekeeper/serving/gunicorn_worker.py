@@ -27,7 +27,7 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 from scorekeeper.web.log_privacy import TokensHidden
-from scorekeeper.web.photos import start_reader
+from scorekeeper.web.photos import start_reader, stop_reader
 
 # A new connection that has not sent its request's headers within this long is dropped (a
 # browser sends them at once; only a slow-loris client takes longer).
@@ -112,6 +112,12 @@ class WholeRequestWorker(GeventWorker):
         super().load_wsgi()
         self.wsgi = in_threads(self.wsgi, ThreadPool(self.cfg.threads), self.largest_body)
         start_reader()  # this worker's photo reader, ready before the first photo
+
+    def run(self) -> None:
+        try:
+            super().run()
+        finally:
+            stop_reader()  # at once, before Python's exit waits on it
 
     def handle(self, listener, client, addr) -> None:
         # a connection that sends or takes nothing this long mid-request is dropped

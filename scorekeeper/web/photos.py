@@ -237,10 +237,11 @@ class _Reader:
         return answer
 
     def close(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
+        """Stop the reader at once: a worker on its way out (its server stopped or gone)
+        must not wait for a photo read at the lowest priority, holding the port meanwhile."""
+        pool = self._pool
         if pool is not None and self._pid == os.getpid():
-            pool.shutdown(wait=True, cancel_futures=True)
+            self._discard(pool)
 
 
 _READER = _Reader()
@@ -268,6 +269,13 @@ def start_reader() -> None:
 # stopped while the interpreter is whole: left to its own weak reference at exit, the pool's
 # manager thread finds the modules it needs already gone
 atexit.register(_READER.close)
+
+
+def stop_reader() -> None:
+    """Kill this worker's reader now (the worker is leaving). Python's own exit would first
+    wait for the reader to finish what it is doing, at the lowest priority: a worker whose
+    server was killed would hold the port meanwhile."""
+    _READER.close()
 
 
 def photo_error_message(error: Exception) -> Message:
