@@ -14,6 +14,7 @@ K 10, 7 its face: Ben's K♠ 7♥ is 17 for Ana.
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
@@ -212,4 +213,37 @@ def test_without_scripts_the_photo_goes_with_the_form_and_comes_back_read(
     expect(listed).to_contain_text("No card found in this photo", timeout=30_000)
     expect(page.locator("#winner input[value=Ana]")).to_be_checked()  # nothing typed lost
     expect(page.locator("h1")).to_contain_text("Round 1")  # nothing saved
+    context.close()
+
+
+def test_a_round_entered_from_a_generated_photo_through_the_real_reader(
+    live_server, browser, artifacts
+):
+    """No stand-in: vision's own generated photo (five cards spread: 10♥ 7♣ A♠ K♠ Q♦, its
+    truth.json) read by the server. Whatever the reader finds goes into the hand with its
+    numbered box, every card found is one of the five, the table picks what it missed, and
+    the round saves as the five: Basic Rummy, 10 + 7 + 1 + 10 + 10 = 38 for Ana."""
+    photos = Path(__file__).resolve().parents[1] / "vision" / "photos"
+    truth = json.loads((photos / "truth.json").read_text())["spread-standard.jpg"]["cards"]
+    context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    start(page, live_server)
+    open_round_form(page)
+    page.locator("#winner label.chip", has_text="Ana").tap()
+    page.locator("input[name=photo_1]").set_input_files(str(photos / "spread-standard.jpg"))
+    ben = page.locator("fieldset.player").nth(1)
+    expect(ben.locator(".photo-status")).to_contain_text("Read from the photo", timeout=60_000)
+    read = page.locator("#hand_1").input_value().split()
+    boxes = ben.locator(".photo-box")
+    assert boxes.count() == len(read) >= 1
+    assert [box.inner_text() for box in boxes.all()] == [str(n + 1) for n in range(len(read))]
+    assert set(read) <= set(truth)  # no phantom card
+    boxes.nth(0).scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "photo-entry-generated.png"))
+    missed = [card for card in truth if card not in read]
+    page.fill("#hand_1", " ".join(read + missed))
+    expect(page.locator("p.points[data-for=hand_1]")).to_contain_text("38")
+    page.locator(".actions input[name=save]").tap()
+    expect(page.locator(".flash")).to_contain_text("Round 1 saved.")
+    expect(page.locator("tfoot th.total").first).to_contain_text("38")
     context.close()
