@@ -123,3 +123,66 @@ def lay_off(
             best = LayOff(placed, arranged.melds, arranged.deadwood, arranged.deadwood_points)
     assert best is not None  # laying off nothing is always a way
     return best
+
+
+def _candidate_melds(rules: Rules, hand: Sequence[Card]) -> list[tuple[int, ...]]:
+    """Every group of the hand's places that is a legal meld on its own: sets share a rank,
+    runs a suit, so only such groups (wild cards aside) are judged."""
+    found = []
+    places = range(len(hand))
+    for size in range(3, len(hand) + 1):
+        for group in combinations(places, size):
+            naturals = [hand[i] for i in group if not hand[i].is_joker]
+            if len({c.rank for c in naturals}) > 1 and len({c.suit for c in naturals}) > 1:
+                continue
+            if judge_meld(rules, [hand[i] for i in group]).legal:
+                found.append(group)
+    return found
+
+
+def least_deadwood_arrangements(
+    rules: Rules, hand: Sequence[Card], least: int
+) -> list[Arrangement]:
+    """Every way of melding ``hand`` (a knocker's, at most eleven cards) that leaves deadwood
+    worth ``least``, each meld with its wild cards pinned."""
+    candidates = _candidate_melds(rules, hand)
+    values = [rules.value(card) for card in hand]
+    found: list[tuple[tuple[int, ...], ...]] = []
+
+    def extend(start: int, used: frozenset[int], chosen: tuple[tuple[int, ...], ...]) -> None:
+        left = sum(values[i] for i in range(len(hand)) if i not in used)
+        if left == least:
+            found.append(chosen)
+        for index in range(start, len(candidates)):
+            group = candidates[index]
+            if used.isdisjoint(group):
+                extend(index + 1, used | frozenset(group), (*chosen, group))
+
+    extend(0, frozenset(), ())
+    arrangements = []
+    for chosen in found:
+        melded = {i for group in chosen for i in group}
+        melds = tuple(judge_meld(rules, [hand[i] for i in group]).cards for group in chosen)
+        deadwood = tuple(sorted((c for i, c in enumerate(hand) if i not in melded), key=sort_key))
+        arrangements.append(Arrangement(melds, deadwood, least))
+    return arrangements
+
+
+def knockers_showing(
+    rules: Rules,
+    arranged: Arrangement,
+    knocker: Sequence[Card],
+    defender: Sequence[Card],
+    *,
+    arrange: bool = True,
+) -> Arrangement:
+    """What a knocker shows: among the arrangements with the least deadwood, the one that
+    lets the defender lay off least (VARIANTS.md's settled reading: a knocker arranges in
+    their own interest); the arranger's own where none does better."""
+    best = arranged
+    most_left = lay_off(rules, best.melds, defender, arrange=arrange).deadwood_points
+    for other in least_deadwood_arrangements(rules, knocker, arranged.deadwood_points):
+        left = lay_off(rules, other.melds, defender, arrange=arrange).deadwood_points
+        if left > most_left:
+            best, most_left = other, left
+    return best

@@ -21,12 +21,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .arranger import MOST_CARDS_IN_HAND, best_arrangement
+from .arranger import MOST_CARDS_IN_HAND, Arrangement, best_arrangement
 from .cards import JOKER, Card, Suit, deck_limit_problems, sort_key
 from .catalog import Rules, resolve
 from .errors import RoundError, RulesError
 from .knocking import knock_limit, knock_reason, upcard_of
-from .layoffs import lay_off
+from .layoffs import knockers_showing, lay_off
 from .melds import MeldVerdict, going_out_reason, judge_meld
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
 from .names import name_problem, repeated, same_name
@@ -485,17 +485,21 @@ def possible_problems(round_: Round, prefix: str = "round") -> Iterator[RulesErr
             continue
         held = _held(round_, player)
         if extra and player == round_.winner:
+            # the fact is what is wrong with such a hand (a reading): named, not the hand
+            fact = f"{prefix}.{rules.winner_extra_card_fact}"
             if held != fewest + 1:
                 yield RoundError(
                     N_(
                         "%(player)s's hand holds %(held)s cards, but with %(fact)s the winner "
-                        "holds every card melded and no discard: expected %(expected)s",
+                        "holds every card melded and no discard: expected %(expected)s (a "
+                        "whole hand of %(dealt)s melded is gin: leave %(fact)s off)",
                         player=player,
                         held=held,
-                        fact=f"{prefix}.{rules.winner_extra_card_fact}",
+                        fact=fact,
                         expected=Nn_("%(num)s card", "%(num)s cards", fewest + 1),
+                        dealt=fewest,
                     ),
-                    path,
+                    fact,
                 )
             continue
         if not fewest <= held <= most:
@@ -1528,6 +1532,7 @@ def _gin(round_: Round, result: Result) -> None:
     defender = round_.others(knocker)[0]
     _need_hands(round_, round_.players)
     knock = _count(round_, knocker, showdown=True)
+    _show_knockers_choice(round_, knock, defender)
     knock_text = _hand_text(round_, knock)
     upcard = upcard_of(rules, round_.facts) if rules.oklahoma else None
     spade_up = upcard is not None and upcard.suit == Suit.SPADES
@@ -1616,6 +1621,29 @@ def _gin(round_: Round, result: Result) -> None:
     result.collect(round_, winner, loser, amount)
     _say_payments(result, loser)
     result.winners.append(winner)
+
+
+def _show_knockers_choice(round_: Round, knock: Hand, defender: str) -> None:
+    """Among the knocker's arrangements with the least deadwood, show the one the defender
+    lays off least onto (a reading); melds the knocker declared stay as declared."""
+    rules = round_.rules
+    defence = round_.hands[defender]
+    if (
+        not rules.defender_lays_off
+        or knock.points == 0
+        or knock.counted is not None
+        or defence.counted is not None
+        or round_.winner in round_.melds
+    ):
+        return
+    arranged = Arrangement(
+        tuple(tuple(meld) for meld in knock.melds), tuple(knock.deadwood), knock.points
+    )
+    shown = knockers_showing(
+        rules, arranged, knock.cards, defence.cards, arrange=defender not in round_.melds
+    )
+    knock.melds = [list(meld) for meld in shown.melds]
+    knock.deadwood = list(shown.deadwood)
 
 
 def _defender_lays_off(round_: Round, defender: str, knock: Hand) -> tuple[Hand, Message]:
