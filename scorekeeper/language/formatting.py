@@ -18,7 +18,7 @@ from flask import Flask
 from jinja2 import pass_context
 
 from scorekeeper.rules import cards
-from scorekeeper.rules.cards import card_tokens, format_card, parse_card
+from scorekeeper.rules.cards import card_tokens, format_card, parse_card, parse_cards
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.messages import Message, say
 from scorekeeper.rules.variant import RoundEnd
@@ -150,6 +150,13 @@ def cards_lines(text: str) -> str:
     return "\n".join(cards_text(card_tokens(line)) for line in text.splitlines())
 
 
+def cards_letters(text: str) -> str:
+    """Cards typed as text as the page's language types them without suit symbols
+    ("AP 10H DKa Joker" in German); English letters where the language has none of its own."""
+    lang = here().lang
+    return " ".join(format_card(card, lang, letters=True) for card in parse_cards(text))
+
+
 def meld_kind(kind: str | None) -> str:
     """A meld's kind as the engine names it ("set", "run"), in words of the page."""
     return {"set": gettext("set"), "run": gettext("run")}.get(kind or "", kind or "–")
@@ -252,6 +259,7 @@ def init_app(app: Flask) -> None:
         "round_end": round_end,
         "cards": cards_text,
         "cards_lines": cards_lines,
+        "cards_letters": cards_letters,
         "meld_kind": meld_kind,
         "option_value": option_value,
         "version_note": version_note,
