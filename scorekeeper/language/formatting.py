@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
 from flask import Flask
+from jinja2 import pass_context
 
 from scorekeeper.rules import cards
-from scorekeeper.rules.cards import card_tokens, format_card, parse_card
+from scorekeeper.rules.cards import card_tokens, format_card, parse_card, parse_cards
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.messages import Message, say
 from scorekeeper.rules.variant import RoundEnd
@@ -148,6 +150,13 @@ def cards_lines(text: str) -> str:
     return "\n".join(cards_text(card_tokens(line)) for line in text.splitlines())
 
 
+def cards_letters(text: str) -> str:
+    """Cards typed as text as the page's language types them without suit symbols
+    ("AP 10H DKa Joker" in German); English letters where the language has none of its own."""
+    lang = here().lang
+    return " ".join(format_card(card, lang, letters=True) for card in parse_cards(text))
+
+
 def meld_kind(kind: str | None) -> str:
     """A meld's kind as the engine names it ("set", "run"), in words of the page."""
     return {"set": gettext("set"), "run": gettext("run")}.get(kind or "", kind or "–")
@@ -228,17 +237,34 @@ def deal_text(decks: int, jokers: int, cards: int) -> str:
     )
 
 
+def _per_page(function: Callable[..., Any]) -> Callable[..., Any]:
+    """A filter that says something in the page's language, marked as reading the page's
+    context: Jinja works a filter of a constant (``"AS 10H JK"|cards_lines``) out once, when
+    it compiles the template, unless the filter takes the context; the first page's language
+    was then every later page's (a German placeholder on English pages, or the reverse)."""
+
+    @pass_context
+    def said_on_this_page(_context: Any, *args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    return said_on_this_page
+
+
 def init_app(app: Flask) -> None:
     install_in_templates(app.jinja_env)
     app.add_template_global(picker_strings, "picker_strings")
     app.add_template_global(deal_text, "deal_text")
-    app.add_template_filter(translated, "tr")
-    app.add_template_filter(round_end, "round_end")
-    app.add_template_filter(cards_text, "cards")
-    app.add_template_filter(cards_lines, "cards_lines")
-    app.add_template_filter(meld_kind, "meld_kind")
-    app.add_template_filter(option_value, "option_value")
-    app.add_template_filter(version_note, "version_note")
-    app.add_template_filter(number, "number")
-    app.add_template_filter(signed, "signed")
-    app.add_template_filter(when, "when")
+    for name, function in {
+        "tr": translated,
+        "round_end": round_end,
+        "cards": cards_text,
+        "cards_lines": cards_lines,
+        "cards_letters": cards_letters,
+        "meld_kind": meld_kind,
+        "option_value": option_value,
+        "version_note": version_note,
+        "number": number,
+        "signed": signed,
+        "when": when,
+    }.items():
+        app.add_template_filter(_per_page(function), name)

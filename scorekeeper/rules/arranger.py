@@ -688,6 +688,16 @@ def _natural_hand(hand: Sequence[Card], deuces_wild: bool) -> int | None:
     return mask
 
 
+def natural_melds_within(rules: Rules, hand: Sequence[Card]) -> list[tuple[Card, ...]] | None:
+    """Every meld the arranger's search would try in a hand of distinct natural cards (a run
+    longer than its table's is two runs there), or None for a hand with wild cards."""
+    mask = _natural_hand(hand, rules.deuces_wild)
+    if mask is None:
+        return None
+    table = _natural_melds(rules)
+    return [table.cards[meld] for meld in _melds_within(table, mask)]
+
+
 def _cards_of(mask: int) -> tuple[Card, ...]:
     """The natural cards of a mask, lowest bit first (deck order)."""
     cards = []

@@ -5,22 +5,33 @@ case does not matter. A joker is ``JK``, ``*`` or ``Joker``. Inside a meld a wil
 be pinned to the card it stands for: ``JK=5H`` (a joker), ``2C=7H`` (a wild
 deuce, where deuces are wild).
 
-German (and French) tables write their own letters, accepted in every language::
+German and French tables write their own letters. There is one grammar, read the same on
+every page (so a hand typed on a German phone and stored reads the same in the JSON API, the
+CLI and an English page); a page's language only decides how cards are shown, and which
+letters its hints and error messages name::
 
     card    := joker | natural | wild "=" natural
     joker   := "JK" | "*" | "Joker"
-    natural := rank suit                    the LAST character is always the suit
-    rank    := "A" | "2".."10" | "T" | "J" | "Q" | "K"     English
-             | "B" (Bube = J) | "D" (Dame = Q)           German; König and Ass are K and A
-             | "V" (Valet = J) | "R" (Roi = K)           French; Dame is D as in German
-    suit    := "S" | "H" | "D" | "C" | ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧) | "P" (Pik, pique = spades)
+    natural := rank suit
+    rank    := "A" | "2".."10" | "T" | "J" | "Q" | "K"            English
+             | "B" (Bube = J) | "D" (Dame = Q)                  German; König, Ass: K, A
+             | "V" (valet = J) | "R" (roi = K)                  French; dame is D as in German
+    suit    := "S" | "H" | "D" | "C" | ♠ ♥ ♦ ♣ (♤ ♡ ♢ ♧)        English and symbols
+             | "P" (Pik, pique = spades)                        German and French
+             | "Kr" (Kreuz = clubs) | "Ka" (Karo = diamonds)    German; Herz is H
+             | "Co" (cœur = hearts) | "Ca" (carreau = diamonds)
+             | "T" | "Tr" (trèfle = clubs)                      French
 
-Why this cannot misread an English hand: the added letters (B, D, V, R as a rank, P as a
-suit) were no card before, and every English letter keeps its meaning. ``D`` is a rank only
-before the suit and a suit only in last place, so ``DD`` is the Dame of diamonds, ``DH`` the
-Dame of hearts and ``10D`` the ten of diamonds. Karo and Kreuz both begin with K, which is
-already König: ``K`` is never a suit (write ♦/D or ♣/C), so ``KK`` is refused, not guessed.
-Herz is H in both languages. French suit letters are not read (coeur's C is clubs in English).
+Why no text reads as two cards. A suit is always at the end and a rank at the start, and
+the table of every rank-and-suit text is built (and checked at import: no text is made by
+two pairs that mean different cards) from the lists above: a rank is a digit run, "T" or
+one letter, and no suit's letters end another suit or start with a letter that would leave
+a rank behind (``DD`` is only Dame + D, the queen of diamonds; ``10D`` only 10 + D; ``KKr``
+only König + Kr; ``TT`` only 10 + T, the ten of clubs). English letters keep their meaning
+in every language: so French cœur is ``Co``, never ``C`` (``C`` is clubs), and French
+carreau is ``Ca``, never ``K`` (``JK`` is the joker). ``K`` is never a suit: Kreuz and Karo
+both begin with it, so a German ``BK`` could be B♣ or B♦ and is refused with a sentence
+that says both and how to write each (``BKr``, ``BKa``); ``JK`` is the joker, as always.
 
 >>> parse_card("10h")
 Card(rank=<Rank.TEN: 10>, suit=<Suit.HEARTS: 'H'>, pinned=None)
@@ -28,12 +39,20 @@ Card(rank=<Rank.TEN: 10>, suit=<Suit.HEARTS: 'H'>, pinned=None)
 ('10C', 'JK', 'JK=5H')
 >>> str(parse_card("DD")), str(parse_card("BP")), str(parse_card("Joker=Dh"))
 ('QD', 'JS', 'JK=QH')
+>>> str(parse_card("BKr")), str(parse_card("KKa")), str(parse_card("RCo")), str(parse_card("VT"))
+('JC', 'KD', 'KH', 'JC')
 >>> format_card(parse_card("QH"), "de"), format_card(parse_card("JK=JS"), "de")
 ('D♥', 'Joker=B♠')
+>>> format_card(parse_card("JC"), "de", letters=True), format_card(parse_card("QH"), "fr", letters=True)
+('BKr', 'DCo')
 >>> parse_card("1S", where="meld 2, card 1")
 Traceback (most recent call last):
 ...
 scorekeeper.rules.errors.CardError: '1S' (meld 2, card 1) is not a card: ranks are A, 2–10, J, Q, K
+>>> parse_card("BK")
+Traceback (most recent call last):
+...
+scorekeeper.rules.errors.CardError: 'BK' could be two cards: K after the rank is Kreuz (JC) or Karo (JD); write BKr or BKa
 """
 
 from __future__ import annotations
@@ -43,9 +62,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from types import MappingProxyType
 
 from .errors import CardError
-from .messages import N_, Nn_
+from .messages import N_, ByLanguage, Nn_
 
 
 class Suit(StrEnum):
@@ -110,8 +130,40 @@ _SUITS_BY_TOKEN = (
         "♧": Suit.CLUBS,
     }
 )
+# the suit letters a table writes, by language: read everywhere (see the grammar above),
+# written by format_card(..., letters=True); "S H D C" stay English
+SUIT_LETTERS = {
+    "de": {Suit.SPADES: "P", Suit.HEARTS: "H", Suit.DIAMONDS: "Ka", Suit.CLUBS: "Kr"},
+    "fr": {Suit.SPADES: "P", Suit.HEARTS: "Co", Suit.DIAMONDS: "Ca", Suit.CLUBS: "T"},
+}
+_SUITS_BY_TOKEN |= {
+    letter.upper(): suit for letters in SUIT_LETTERS.values() for suit, letter in letters.items()
+} | {"TR": Suit.CLUBS}
+# a letter in suit place that is two suits: Kreuz or Karo (refused, both named)
+TWO_SUITS = "K"
 JOKER_TOKENS = ("JK", "*", "JOKER")
 JOKER_NAMES = {"de": "Joker", "fr": "Joker"}
+
+
+def _naturals() -> dict[str, tuple[Rank, Suit]]:
+    """Every rank-and-suit text (upper case) and the card it is. A text that two pairs make
+    with different meanings, a joker's text, or a card's text that is also a rank followed
+    by K (refused as two cards) stops the app at import: the grammar's proof, run."""
+    table: dict[str, tuple[Rank, Suit]] = {}
+    for rank_text, rank in _RANKS_BY_TOKEN.items():
+        for suit_text, suit in _SUITS_BY_TOKEN.items():
+            text = rank_text + suit_text
+            if table.setdefault(text, (rank, suit)) != (rank, suit) or text in JOKER_TOKENS:
+                raise ValueError(f"the card notation reads {text!r} two ways")
+    if any(rank_text + TWO_SUITS in table for rank_text in _RANKS_BY_TOKEN):
+        raise ValueError(f"the card notation reads {TWO_SUITS!r} after a rank as a suit")
+    return table
+
+
+_NATURALS = _naturals()
+# every rank text and suit text the grammar reads (upper case), for the tests' proof
+RANK_TEXTS = MappingProxyType(_RANKS_BY_TOKEN)
+SUIT_TEXTS = MappingProxyType(_SUITS_BY_TOKEN)
 
 
 @dataclass(frozen=True, order=True)
@@ -179,26 +231,81 @@ def _not_a_card(token: object, where: str, why: str, field: str | None) -> CardE
     return CardError(said, field)
 
 
+# What the error of a mistyped card names: the ranks and suits of the reader's table
+RANKS_ARE = ByLanguage(
+    N_("ranks are A, 2–10, J, Q, K"),
+    {
+        "de": N_("ranks are A (Ass), 2–10, B (Bube), D (Dame), K (König); also J, Q"),
+        "fr": N_("ranks are A (as), 2–10, V (valet), D (dame), R (roi); also J, Q, K"),
+    },
+)
+SUITS_ARE = ByLanguage(
+    N_("suits are S, H, D, C (or ♠ ♥ ♦ ♣)"),
+    {
+        "de": N_(
+            "suits are Kr (Kreuz ♣), Ka (Karo ♦), P (Pik ♠), H (Herz ♥); also ♣ ♦ ♠ ♥ or C, D, S, H"
+        ),
+        "fr": N_(
+            "suits are P (pique ♠), Co (cœur ♥), Ca (carreau ♦), T (trèfle ♣); also ♠ ♥ ♦ ♣ "
+            "or S, H, D, C (C is clubs, trèfle)"
+        ),
+    },
+)
+
+
 def _parse_natural(text: str, original: object, where: str, field: str | None) -> Card:
+    found = _NATURALS.get(text)
+    if found is not None:
+        return Card(*found)
     if len(text) < 2:
         raise _not_a_card(original, where, N_("write a rank then a suit, like 7H or 10S"), field)
-    rank_text, suit_text = text[:-1], text[-1]
-    suit = _SUITS_BY_TOKEN.get(suit_text)
-    rank = _RANKS_BY_TOKEN.get(rank_text)
-    if rank is None:
-        raise _not_a_card(original, where, N_("ranks are A, 2–10, J, Q, K"), field)
-    if suit is None:
-        raise _not_a_card(original, where, N_("suits are S, H, D, C (or ♠ ♥ ♦ ♣)"), field)
-    return Card(rank, suit)
+    rank_text = text[:-1]
+    if text.endswith(TWO_SUITS) and rank_text in _RANKS_BY_TOKEN:
+        raise _two_cards(original, rank_text, _RANKS_BY_TOKEN[rank_text], where, field)
+    # the longest suit text that ends the token tells a bad rank from a bad suit
+    suit_text = next(
+        (t for t in sorted(_SUITS_BY_TOKEN, key=len, reverse=True) if text.endswith(t)), ""
+    )
+    if suit_text and text[: -len(suit_text)] not in _RANKS_BY_TOKEN:
+        raise _not_a_card(original, where, RANKS_ARE, field)
+    if text[:2] in _RANKS_BY_TOKEN or text[:1] in _RANKS_BY_TOKEN:
+        raise _not_a_card(original, where, SUITS_ARE, field)
+    raise _not_a_card(original, where, RANKS_ARE, field)
+
+
+def _two_cards(
+    original: object, rank_text: str, rank: Rank, where: str, field: str | None
+) -> CardError:
+    """A German K in suit place: Kreuz or Karo, both said, and how to write each."""
+    params = {
+        "text": str(original).strip(),
+        "clubs": Card(rank, Suit.CLUBS),
+        "diamonds": Card(rank, Suit.DIAMONDS),
+        "kreuz": rank_text + SUIT_LETTERS["de"][Suit.CLUBS],
+        "karo": rank_text + SUIT_LETTERS["de"][Suit.DIAMONDS],
+    }
+    if where:
+        said = N_(
+            "'%(text)s' (%(where)s) could be two cards: K after the rank is Kreuz "
+            "(%(clubs)s) or Karo (%(diamonds)s); write %(kreuz)s or %(karo)s",
+            where=where,
+            **params,
+        )
+    else:
+        said = N_(
+            "'%(text)s' could be two cards: K after the rank is Kreuz (%(clubs)s) or Karo "
+            "(%(diamonds)s); write %(kreuz)s or %(karo)s",
+            **params,
+        )
+    return CardError(said, field)
 
 
 def _plain_tokens() -> dict[str, Card]:
     """Every way of writing a card or a joker without a pin, in upper and lower case."""
     table = {token: JOKER for token in JOKER_TOKENS} | {"jk": JOKER, "Joker": JOKER}
-    for rank_text, rank in _RANKS_BY_TOKEN.items():
-        for suit_text, suit in _SUITS_BY_TOKEN.items():
-            for token in (rank_text + suit_text, (rank_text + suit_text).lower()):
-                table[token] = Card(rank, suit)
+    for text, (rank, suit) in _NATURALS.items():
+        for token in (text, text.lower()):
+            table[token] = Card(rank, suit)
     return table
 
 
@@ -299,24 +406,29 @@ def _base_language(lang: str | None) -> str:
     return (lang or "en").replace("-", "_").split("_")[0].lower()
 
 
-def format_card(card: Card, lang: str | None = "en") -> str:
+def format_card(card: Card, lang: str | None = "en", *, letters: bool = False) -> str:
     """A card as a table of ``lang`` writes it; the parser reads it back.
 
     English (and every language without letters of its own) is the contract's form
-    (``QH``); German and French use their court letters and the suit symbols.
+    (``QH``); German and French use their court letters and the suit symbols, or with
+    ``letters`` their suit letters too (``BKr``, as typed on a keyboard without symbols).
 
     >>> format_card(Card(Rank.JACK, Suit.CLUBS), "de-AT"), format_card(Card(Rank.JACK, Suit.CLUBS))
     ('B♣', 'JC')
     """
     base = _base_language(lang)
-    letters = COURT_LETTERS.get(base)
-    if letters is None:
+    courts = COURT_LETTERS.get(base)
+    if courts is None:
         return str(card)
     if card.pinned is not None:
-        return f"{format_card(card.physical, lang)}={format_card(card.pinned, lang)}"
+        return (
+            f"{format_card(card.physical, lang, letters=letters)}="
+            f"{format_card(card.pinned, lang, letters=letters)}"
+        )
     if card.is_joker:
         return JOKER_NAMES[base]
-    return letters.get(card.rank, card.rank.symbol) + SUIT_SYMBOLS[card.suit]
+    suits = SUIT_LETTERS[base] if letters else SUIT_SYMBOLS
+    return courts.get(card.rank, card.rank.symbol) + suits[card.suit]
 
 
 def card_faces(lang: str | None = "en") -> dict[str, str]:

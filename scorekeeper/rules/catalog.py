@@ -296,6 +296,8 @@ def _resolve(variant_id: object, options: object, players: Any) -> Rules:
         for path in (specs[name].sets, *specs[name].sets_too):
             if path:
                 _set(settings, path, value)
+    if merged.get("pay") and settings["chosen"].get("goal", variant.goal) == Goal.LOW:
+        _refuse_pay_without_collecting(variant, merged)
     settings["chosen"] = MappingProxyType(settings["chosen"])
     if players is not None:
         _check_deal(
@@ -329,6 +331,25 @@ def _resolve(variant_id: object, options: object, players: Any) -> Rules:
         players=players,
         going_out_min=going_out_min,
         **settings,
+    )
+
+
+def _refuse_pay_without_collecting(variant: Variant, merged: Mapping[str, Any]) -> None:
+    """A choice that turns a high-wins variant into a penalty game leaves nobody to collect,
+    so nothing to pay (VARIANTS.md: Kaluki's pay with scoring penalty, a reading)."""
+    how = [
+        N_("%(name)s '%(value)s'", name=name, value=merged[name])
+        for name, spec in variant.options.items()
+        if spec.kind is str and spec.when.get(merged[name], {}).get("goal") == Goal.LOW
+    ]
+    raise OptionError(
+        N_(
+            "%(variant)s with %(choice)s is a penalty game where nobody collects, so it cannot "
+            "be played for chips: leave the option 'pay' off",
+            variant=variant.name,
+            choice=Join(how, ", "),
+        ),
+        "options.pay",
     )
 
 

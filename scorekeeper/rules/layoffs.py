@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from .arranger import Arrangement, best_arrangement
+from .arranger import Arrangement, best_arrangement, natural_melds_within
 from .cards import Card, Rank, sort_key
 from .catalog import Rules
 from .melds import RUN, SET, judge_meld
@@ -122,4 +122,84 @@ def lay_off(
             )
             best = LayOff(placed, arranged.melds, arranged.deadwood, arranged.deadwood_points)
     assert best is not None  # laying off nothing is always a way
+    return best
+
+
+def _candidate_melds(rules: Rules, hand: Sequence[Card]) -> list[tuple[int, ...]]:
+    """Every group of the hand's places that is a legal meld on its own. A set shares a rank
+    and a run a suit, so only groups within one rank or one suit (with any wild cards) are
+    judged; a hand of natural cards takes the arranger's own table of melds."""
+    natural = natural_melds_within(rules, hand)
+    if natural is not None:
+        place = {card: i for i, card in enumerate(hand)}
+        return [tuple(sorted(place[card] for card in meld)) for meld in natural]
+    wild = [i for i, card in enumerate(hand) if card.is_joker]
+    by_kind: dict[object, list[int]] = {}
+    for i, card in enumerate(hand):
+        if not card.is_joker:
+            by_kind.setdefault(("rank", card.rank), []).append(i)
+            by_kind.setdefault(("suit", card.suit), []).append(i)
+    found: set[tuple[int, ...]] = set()
+    for places in by_kind.values():
+        pool = sorted(places + wild)
+        for size in range(3, len(pool) + 1):
+            for group in combinations(pool, size):
+                if group not in found and judge_meld(rules, [hand[i] for i in group]).legal:
+                    found.add(group)
+    return sorted(found)
+
+
+def least_deadwood_arrangements(
+    rules: Rules, hand: Sequence[Card], least: int
+) -> list[Arrangement]:
+    """Every way of melding ``hand`` (a knocker's, at most eleven cards) that leaves deadwood
+    worth ``least``, each meld with its wild cards pinned."""
+    candidates = _candidate_melds(rules, hand)
+    values = [rules.value(card) for card in hand]
+    found: list[tuple[tuple[int, ...], ...]] = []
+
+    def extend(start: int, used: frozenset[int], chosen: tuple[tuple[int, ...], ...]) -> None:
+        left = sum(values[i] for i in range(len(hand)) if i not in used)
+        if left == least:
+            found.append(chosen)
+        for index in range(start, len(candidates)):
+            group = candidates[index]
+            if used.isdisjoint(group):
+                extend(index + 1, used | frozenset(group), (*chosen, group))
+
+    extend(0, frozenset(), ())
+    arrangements = []
+    for chosen in found:
+        melded = {i for group in chosen for i in group}
+        melds = tuple(judge_meld(rules, [hand[i] for i in group]).cards for group in chosen)
+        deadwood = tuple(sorted((c for i, c in enumerate(hand) if i not in melded), key=sort_key))
+        arrangements.append(Arrangement(melds, deadwood, least))
+    return arrangements
+
+
+def knockers_showing(
+    rules: Rules,
+    arranged: Arrangement,
+    knocker: Sequence[Card],
+    defender: Sequence[Card],
+    *,
+    arrange: bool = True,
+) -> Arrangement:
+    """What a knocker shows: among the arrangements with the least deadwood, the one that
+    lets the defender lay off least (VARIANTS.md's settled reading: a knocker arranges in
+    their own interest); the arranger's own where none does better."""
+    others = least_deadwood_arrangements(rules, knocker, arranged.deadwood_points)
+    shown = {frozenset(meld) for meld in arranged.melds}
+    others = [other for other in others if {frozenset(meld) for meld in other.melds} != shown]
+    if not others:  # one way to show the least deadwood: the arranger's
+        return arranged
+    best = arranged
+    first = lay_off(rules, best.melds, defender, arrange=arrange)
+    if not first.laid_off:  # nothing goes on: no other arrangement lets less go on
+        return best
+    most_left = first.deadwood_points
+    for other in others:
+        left = lay_off(rules, other.melds, defender, arrange=arrange).deadwood_points
+        if left > most_left:
+            best, most_left = other, left
     return best

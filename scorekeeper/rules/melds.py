@@ -57,6 +57,7 @@ RUN = "run"
 # Reasons said often (the arranger judges many candidate melds) are made once.
 RUN_ONE_SUIT = N_("a run must be all one suit")
 RUN_SAME_CARD = N_("a run may not hold the same card twice")
+RUN_TOO_LONG = N_("a run holds each rank once, so at most 13 cards (never A-2-…-K-A)")
 ACE_LOW_ONLY = N_("an ace is low only in this variant (A-2-3), never above a king")
 ACE_HIGH_ONLY = N_("an ace is high only in this variant (Q-K-A), never below a two")
 NO_CORNER = N_("a run may not turn the corner K-A-2 in this variant")
@@ -158,6 +159,8 @@ def _judge_run(rules: Rules, cards: Sequence[Card], wild: Sequence[bool]) -> Mel
         return _illegal(_run_too_short(rules.run_min), RUN)
     if len({card.rank for card in fixed}) < len(fixed):
         return _illegal(RUN_SAME_CARD, RUN)
+    if len(cards) > len(Rank):  # a joker would repeat a rank, in every ace mode (a reading)
+        return _illegal(RUN_TOO_LONG, RUN)
     fitted = _fit_run(rules, rules.ace, cards, wild)
     if fitted is not None:
         return fitted

@@ -17,7 +17,7 @@ working. A shell that knows the language renders it with :func:`say`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -95,12 +95,30 @@ class Message(str):
             yield from _messages_in(value)
 
 
+@dataclass(frozen=True)
+class ByLanguage:
+    """A message that differs by the reader's language beyond its words: a table's own card
+    notation (the suits a German table writes are not the English ones translated). Said as
+    the message for the reader's language (``de_AT`` reads ``de``), else as ``default``."""
+
+    default: Message
+    by_language: Mapping[str, Message] = field(default_factory=dict)
+
+    def for_language(self, lang: str) -> Message:
+        base = (lang or "en").replace("-", "_").split("_")[0].lower()
+        return self.by_language.get(base, self.default)
+
+
 def _messages_in(value: Any) -> Iterable[Message]:
     if isinstance(value, Message):
         yield from value.parts()
     elif isinstance(value, Join):
         for item in value.items:
             yield from _messages_in(item)
+    elif isinstance(value, ByLanguage):
+        yield from _messages_in(value.default)
+        for message in value.by_language.values():
+            yield from _messages_in(message)
 
 
 def N_(id: str, **params: Any) -> Message:
@@ -130,6 +148,8 @@ def say(value: Any, translations: Translations = ENGLISH, lang: str = "en") -> A
     if isinstance(value, Join):
         separator = str(say(value.separator, translations, lang))
         return separator.join(str(say(item, translations, lang)) for item in value.items)
+    if isinstance(value, ByLanguage):
+        return say(value.for_language(lang), translations, lang)
     # looked up on the type: a runtime Protocol check costs far more than the sentence
     said = getattr(type(value), "said", None)
     if said is not None:

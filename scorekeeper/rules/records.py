@@ -102,6 +102,16 @@ HANDS_PER_PLAYER = Nn_(
 )
 
 
+# VARIANTS.md's readings on runs and jokers, said on the page of each variant they touch.
+RUNS_HOLD_EACH_RANK_ONCE = N_(
+    "A run holds each rank once, in every ace mode: at most 13 cards (never A-2-…-K-A)."
+)
+UNPINNED_JOKER_AT_A_RUNS_END = N_(
+    "A joker not pinned to a card at a run's end stands for the card worth more in a first "
+    "meld (JK-9C-10C counts as 9-10-J, 29); pinning it (JK=8C) decides otherwise."
+)
+
+
 RUMMY = Variant(
     id="rummy",
     example={
@@ -137,6 +147,7 @@ RUMMY = Variant(
             "The game is played to %(target)s points (the seed's own number was lost in "
             "translation)."
         ),
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
     reading_notes={"target": N_("the seed's own number was lost in translation")},
 )
@@ -186,6 +197,7 @@ RUMMY_COMPLETE = replace(
             "The winner collects the full value of the cards each other player holds, not arranged "
             "('his hands' in the seed read as the opponents')."
         ),
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
 )
 
@@ -221,6 +233,7 @@ BLOCK_RUMMY = replace(
             "Tied lowest counts share the points as evenly as possible; points that cannot be divided "
             "are credited to nobody."
         ),
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
 )
 
@@ -249,6 +262,7 @@ BOAT_HOUSE = replace(
             "The losers' hands are arranged for the least unmatched value; nobody lays off on the "
             "winner's melds."
         ),
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
 )
 
@@ -324,6 +338,12 @@ KALUKI = Variant(
             "%(opening_values_ace_high)s otherwise, courts %(opening_values_court)s."
         ),
         N_("The game is played to %(target)s (after the published US rules; the seed gives none)."),
+        UNPINNED_JOKER_AT_A_RUNS_END,
+        RUNS_HOLD_EACH_RANK_ONCE,
+        N_(
+            "Playing for chips (pay) with scoring 'penalty' is refused: a penalty game has "
+            "nobody to collect."
+        ),
     ),
     reading_notes={"target": N_("after the published US rules; the seed gives none")},
 )
@@ -353,6 +373,7 @@ DOUBLE_RUM = Variant(
             "gives neither)."
         ),
         N_("The game is played to %(target)s, as Basic Rummy (the seed gives no number)."),
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
     reading_notes={"target": N_("as Basic Rummy; the seed gives no number")},
 )
@@ -400,6 +421,7 @@ KNOCK_RUMMY = Variant(
         N_(
             "Several players other than the knocker sharing the lowest count each score as a winner."
         ),
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
 )
 
@@ -473,7 +495,7 @@ CONTINENTAL = Variant(
             facts=("one_suit",),
         ),
     },
-    readings=(HANDS_PER_PLAYER,),
+    readings=(HANDS_PER_PLAYER, RUNS_HOLD_EACH_RANK_ONCE),
 )
 
 QUEEN_CITY = Variant(
@@ -512,6 +534,7 @@ QUEEN_CITY = Variant(
             "The game is played to %(target)s (the seed gives no number; one hand can score "
             "over 200)."
         ),
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
     reading_notes={"target": N_("the seed gives no number")},
 )
@@ -583,6 +606,14 @@ PHOM = Variant(
             "A player with no meld (móm) pays %(mom_chips)s, is left out of the order, and cannot "
             "win unless every player is móm."
         ),
+        N_(
+            "Feeding penalties: the player who takes a discard is always the next in turn order, "
+            "and turn order goes round the table: after the dealer, who plays last, comes the "
+            "first player."
+        ),
+        N_("Players tied for the highest chip total at the end share the win."),
+        N_("An agreed number of hands that is not a multiple of the players is played as given."),
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
     reading_notes={
         "order": N_("turn order starts on the dealer's left"),
@@ -630,6 +661,12 @@ GERMAN_RUMMY = Variant(
             "%(opening_values_ace_high)s in a first meld, K-A-2 included."
         ),
         HANDS_PER_PLAYER,
+        N_(
+            "It is played by %(fewest_players)s to %(most_players)s players (the seed gives no "
+            "count)."
+        ),
+        UNPINNED_JOKER_AT_A_RUNS_END,
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
 )
 
@@ -666,7 +703,12 @@ NOWRANG = Variant(
     readings=(
         N_("The session counts hands won (the seed only declares the winner)."),
         N_("The dealer gets %(cards_for_2)s cards, the opponent one more."),
+        N_(
+            "A hand given at the end holds at most one card more than the %(cards_for_2)s dealt; "
+            "the winner's whole hand is %(cards_for_2)s."
+        ),
         HANDS_PER_PLAYER,
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
 )
 
@@ -717,7 +759,7 @@ RAMI = Variant(
             N_("At most this many jokers in any one meld (empty: as many as natural cards)."),
             sets="jokers_per_meld",
             minimum=1,
-            maximum=4,
+            maximum=2,
             nullable=True,
         ),
         "unopened": Option(
@@ -764,6 +806,8 @@ RAMI = Variant(
             "loser with no meld adds hand + %(unopened_surcharge)s + "
             "%(rummy_unopened_table_surcharge)s."
         ),
+        UNPINNED_JOKER_AT_A_RUNS_END,
+        RUNS_HOLD_EACH_RANK_ONCE,
     ),
 )
 
@@ -804,6 +848,11 @@ CAROUSEL = Variant(
             "When the stock ran out and nobody knocked there is no undercut bonus, and players tied "
             "for lowest each score as winners."
         ),
+        N_(
+            "Two or more players who are not the knocker, tied for the lowest count below the "
+            "knocker's, each score as a winner, with the undercut bonus."
+        ),
+        RUNS_HOLD_EACH_RANK_ONCE,
         N_(
             "Playing for chips (pay), the knocker pays the undercut bonus; the +%(out_bonus)s for "
             "no cards left names no payer and is scored by the winner alone."
@@ -863,7 +912,10 @@ GIN = Variant(
     oklahoma_spade_factor=2,
     own_options={
         "knock_limit": number_option(
-            N_("Knock limit"), N_("A knock needs at most this much deadwood."), "knock_limit"
+            N_("Knock limit"),
+            N_("A knock needs at most this much deadwood (0: gin only)."),
+            "knock_limit",
+            most=10,
         ),
         "undercut_bonus": number_option(
             N_("Undercut bonus"),
@@ -904,6 +956,31 @@ GIN = Variant(
             facts=("upcard",),
         ),
     },
+    readings=(
+        N_(
+            "The defender's least deadwood is counted after laying off, the defender's own melds "
+            "chosen together with the lay-offs."
+        ),
+        N_(
+            "Where the knocker's hand has several arrangements with the same least deadwood, the "
+            "knocker shows the one that lets the defender lay off least."
+        ),
+        N_(
+            "Gin is never undercut: a defender with no deadwood still gives the knocker 0 + "
+            "%(gin_bonus)s."
+        ),
+        N_(
+            "Big gin (round fact big_gin) is a whole hand of one card more than the "
+            "%(cards_for_2)s dealt, all melded; claimed for any other hand it is refused (a "
+            "fully melded hand of %(cards_for_2)s is gin)."
+        ),
+        N_(
+            "Oklahoma's doubling covers a hand's score with its gin or undercut bonus, not the "
+            "game's end bonuses; the shutout then doubles the whole total."
+        ),
+        N_("The knock limit is 0 to 10 (0: gin only)."),
+        RUNS_HOLD_EACH_RANK_ONCE,
+    ),
 )
 
 VARIANTS: dict[str, Variant] = {

@@ -21,12 +21,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .arranger import MOST_CARDS_IN_HAND, best_arrangement
+from .arranger import MOST_CARDS_IN_HAND, Arrangement, best_arrangement
 from .cards import JOKER, Card, Suit, deck_limit_problems, sort_key
 from .catalog import Rules, resolve
 from .errors import RoundError, RulesError
 from .knocking import knock_limit, knock_reason, upcard_of
-from .layoffs import lay_off
+from .layoffs import knockers_showing, lay_off
 from .melds import MeldVerdict, going_out_reason, judge_meld
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
 from .names import name_problem, repeated, same_name
@@ -120,14 +120,13 @@ class Result:
         """Add a part to a player's line; ``ends_with`` is the number it ends with, if any."""
         self.lines[player].append((as_message(text), ends_with))
 
-    def reading(self, key: str) -> Message | None:
-        """The marker for a part decided by a reading of VARIANTS.md, its note kept once
-        for the round; None where this variant has no such note."""
+    def reading(self, key: str) -> None:
+        """A part decided by a reading of VARIANTS.md: its note, kept once for the round
+        (where this variant has one). The line itself carries no marker: a reading is said
+        on the rules page and in the notes, not as jargon in a player's line."""
         note = self.round.rules.reading_notes.get(key)
-        if not note:
-            return None
-        self.note(N_("Reading: %(note)s.", note=as_message(note)))
-        return N_("(reading)")
+        if note:
+            self.note(N_("Reading: %(note)s.", note=as_message(note)))
 
     def note(self, note: Message) -> None:
         if note not in self.notes:
@@ -167,10 +166,6 @@ def _amounts(items: Sequence[tuple[str, int]]) -> tuple[Message, int]:
     if len(parts) == 1:
         return parts[0], total
     return N_("%(parts)s = %(total)s", parts=Join(parts, " + "), total=total), total
-
-
-def _with_reading(text: Message, marker: Message | None) -> Message:
-    return N_("%(text)s %(reading)s", text=text, reading=marker) if marker else text
 
 
 def _payments_by(result: Result, payer: str, start: int = 0) -> list[tuple[str, int]]:
@@ -485,17 +480,21 @@ def possible_problems(round_: Round, prefix: str = "round") -> Iterator[RulesErr
             continue
         held = _held(round_, player)
         if extra and player == round_.winner:
+            # the fact is what is wrong with such a hand (a reading): named, not the hand
+            fact = f"{prefix}.{rules.winner_extra_card_fact}"
             if held != fewest + 1:
                 yield RoundError(
                     N_(
                         "%(player)s's hand holds %(held)s cards, but with %(fact)s the winner "
-                        "holds every card melded and no discard: expected %(expected)s",
+                        "holds every card melded and no discard: expected %(expected)s (a "
+                        "whole hand of %(dealt)s melded is gin: leave %(fact)s off)",
                         player=player,
                         held=held,
-                        fact=f"{prefix}.{rules.winner_extra_card_fact}",
+                        fact=fact,
                         expected=Nn_("%(num)s card", "%(num)s cards", fewest + 1),
+                        dealt=fewest,
                     ),
-                    path,
+                    fact,
                 )
             continue
         if not fewest <= held <= most:
@@ -726,7 +725,7 @@ def _winner_collects(round_: Round, result: Result) -> None:
         text = _hand_text(round_, hand)
         if doubled:
             text = N_("%(hand)s, doubled = %(points)s", hand=text, points=amount)
-        text = _with_reading(text, result.reading("hands"))
+        result.reading("hands")
         if round_.pay:
             result.say(loser, text)
         else:
@@ -826,9 +825,9 @@ def _block(round_: Round, result: Result) -> None:
             result.gain(winner, share)
     for player in round_.players:
         _say_payments(result, player)
-    marker = result.reading("stock")
+    result.reading("stock")
     for winner in lowest:
-        text = _with_reading(N_("lowest count"), marker)
+        text = N_("lowest count")
         listed = _amounts(differences)[0] if differences else N_("0")
         if ways > 1:
             shared = Nn_(
@@ -915,7 +914,7 @@ def _penalty(round_: Round, result: Result) -> None:
                     )
                 )
                 text = N_(
-                    "%(hand)s, winner went rummy with nobody melded +%(points)s (reading)",
+                    "%(hand)s, winner went rummy with nobody melded +%(points)s",
                     hand=text,
                     points=extra,
                 )
@@ -987,7 +986,7 @@ def _knock(round_: Round, result: Result) -> None:
                 )
     if len(winners) > 1:
         for winner in winners:
-            result.say(winner, N_("shares the lowest count, scores as a winner (reading)"))
+            result.say(winner, N_("shares the lowest count, scores as a winner"))
         result.note(N_("Reading: players who share the lowest count each score as a winner."))
     result.winners.extend(winners)
 
@@ -1160,7 +1159,7 @@ def _queen_city(round_: Round, result: Result) -> None:
         added = N_("%(parts)s = %(total)s", parts=Join(values, " + "), total=value)
         if any(verdict.jokers for verdict in verdicts):
             added = N_(
-                "%(parts)s (a joker counts as its card: reading) = %(total)s",
+                "%(parts)s (a joker counts as its card) = %(total)s",
                 parts=Join(values, " + "),
                 total=value,
             )
@@ -1331,20 +1330,23 @@ def _phom(round_: Round, result: Result) -> None:
                 to=winner,
                 amount=places[place],
             )
-            result.say(player, _with_reading(text, result.reading("places")))
+            result.reading("places")
+            result.say(player, text)
             place += 1
         for player in mom:
             if player != winner:
                 result.pay(player, winner, rules.mom_chips)
                 text = N_("móm: pays %(to)s %(amount)s", to=winner, amount=rules.mom_chips)
-                result.say(player, _with_reading(text, result.reading("mom")))
+                result.reading("mom")
+                result.say(player, text)
         if len(mom) == len(players):
-            result.say(winner, N_("every player is móm: the lowest count wins (reading)"))
+            result.say(winner, N_("every player is móm: the lowest count wins"))
             result.note(N_("Reading: when every player is móm, the lowest count wins."))
         tied = [p for p in ranked[1:] if counts[p] == counts[winner]]
         if tied:
             text = N_("ties %(players)s and is earlier in turn order", players=Join(tied, ", "))
-            result.say(winner, _with_reading(text, result.reading("order")))
+            result.reading("order")
+            result.say(winner, text)
         listed, total = _amounts(_received_by(result, winner))
         if total:
             result.say(
@@ -1457,7 +1459,7 @@ def _hands_won(round_: Round, result: Result) -> None:
         result.say(loser, N_("lost the hand"))
         _say_payments(result, loser)
     result.note(N_("Reading: the session counts hands won."))
-    won = _from_each(N_("won the hand (reading)"), points, losers)
+    won = _from_each(N_("won the hand"), points, losers)
     result.say(winner, won, points * len(losers))
     result.winners.append(winner)
 
@@ -1489,7 +1491,8 @@ def _carousel(round_: Round, result: Result) -> None:
                 text = N_(
                     "undercut bonus %(points)s paid by %(knocker)s", points=bonus, knocker=knocker
                 )
-                result.say(winner, _with_reading(text, result.reading("pay")))
+                result.reading("pay")
+                result.say(winner, text)
                 result.say(
                     knocker,
                     N_("pays %(to)s the undercut bonus %(amount)s", to=winner, amount=bonus),
@@ -1502,14 +1505,12 @@ def _carousel(round_: Round, result: Result) -> None:
             result.gain(winner, rules.out_bonus)
             text = N_("no cards left +%(points)s", points=rules.out_bonus)
             if round_.pay:
-                text = _with_reading(text, result.reading("pay"))
+                result.reading("pay")
             result.say(winner, text)
             result.mark(winner, N_("no cards left +%(points)s", points=rules.out_bonus))
     if round_.end is RoundEnd.STOCK and len(winners) > 1:
         for winner in winners:
-            result.say(
-                winner, N_("tied lowest with the stock run out: scores as a winner (reading)")
-            )
+            result.say(winner, N_("tied lowest with the stock run out: scores as a winner"))
         result.note(
             N_("Reading: players tied lowest when the stock runs out each score as a winner.")
         )
@@ -1528,6 +1529,7 @@ def _gin(round_: Round, result: Result) -> None:
     defender = round_.others(knocker)[0]
     _need_hands(round_, round_.players)
     knock = _count(round_, knocker, showdown=True)
+    _show_knockers_choice(round_, knock, defender)
     knock_text = _hand_text(round_, knock)
     upcard = upcard_of(rules, round_.facts) if rules.oklahoma else None
     spade_up = upcard is not None and upcard.suit == Suit.SPADES
@@ -1616,6 +1618,29 @@ def _gin(round_: Round, result: Result) -> None:
     result.collect(round_, winner, loser, amount)
     _say_payments(result, loser)
     result.winners.append(winner)
+
+
+def _show_knockers_choice(round_: Round, knock: Hand, defender: str) -> None:
+    """Among the knocker's arrangements with the least deadwood, show the one the defender
+    lays off least onto (a reading); melds the knocker declared stay as declared."""
+    rules = round_.rules
+    defence = round_.hands[defender]
+    if (
+        not rules.defender_lays_off
+        or knock.points == 0
+        or knock.counted is not None
+        or defence.counted is not None
+        or round_.winner in round_.melds
+    ):
+        return
+    arranged = Arrangement(
+        tuple(tuple(meld) for meld in knock.melds), tuple(knock.deadwood), knock.points
+    )
+    shown = knockers_showing(
+        rules, arranged, knock.cards, defence.cards, arrange=defender not in round_.melds
+    )
+    knock.melds = [list(meld) for meld in shown.melds]
+    knock.deadwood = list(shown.deadwood)
 
 
 def _defender_lays_off(round_: Round, defender: str, knock: Hand) -> tuple[Hand, Message]:

@@ -514,6 +514,8 @@ class Variant:
     def _number(self, slot: str, text: Message) -> Any:
         if slot in _FIELD_NAMES:
             return getattr(self, slot)
+        if slot in _PLAYER_BOUNDS:
+            return self.players[_PLAYER_BOUNDS[slot]]
         dealt = _DEAL_SLOT.fullmatch(slot)
         if dealt:
             return getattr(self.deal_for(int(dealt["players"])), dealt["what"])
@@ -623,6 +625,7 @@ _FIELD_ORDER = tuple(
     item.name for item in fields(Variant)
 )  # a slot finds its part the same way every run
 _FIELD_NAMES = frozenset(_FIELD_ORDER)
+_PLAYER_BOUNDS = {"fewest_players": 0, "most_players": 1}  # slots for the ends of ``players``
 
 
 def _number_said(value: Any) -> Any:

@@ -147,8 +147,9 @@ def test_german_letters_read_as_the_table_means(token, canonical):
 @pytest.mark.parametrize(
     ("token", "why"),
     [
-        ("KK", "suits are S, H, D, C (or ♠ ♥ ♦ ♣)"),  # Karo or Kreuz? K is never a suit
-        ("DK", "suits are S, H, D, C (or ♠ ♥ ♦ ♣)"),
+        # Karo or Kreuz? K is never a suit: both are named, and how to write each
+        ("KK", "K after the rank is Kreuz (KC) or Karo (KD); write KKr or KKa"),
+        ("DK", "K after the rank is Kreuz (QC) or Karo (QD); write DKr or DKa"),
         ("D", "write a rank then a suit, like 7H or 10S"),  # a suit alone, or a Dame alone
         ("BB", "suits are S, H, D, C (or ♠ ♥ ♦ ♣)"),
     ],

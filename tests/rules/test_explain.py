@@ -145,9 +145,7 @@ def test_block_rummy_says_no_number_twice():
         },
     )
     ana = lines(answer)["Ana"]
-    assert ana == (
-        "Ana: 2C 2 + 3D 3 = 5; lowest count (reading), earns the differences Ben 4 + Cem 15 = 19"
-    )
+    assert ana == ("Ana: 2C 2 + 3D 3 = 5; lowest count, earns the differences Ben 4 + Cem 15 = 19")
     assert not re.search(r"(?<![\d-])(\d+) = \1(?!\d)", " ".join(answer["explain"]))
 
 
@@ -161,7 +159,9 @@ def test_the_reading_note_is_said_once_per_round():
         "opponents')."
     ]
     assert all("opponents" not in line for line in answer["explain"])
-    assert "(reading)" in lines(answer)["Ben"]
+    # the reading is said on the rules page and once in the notes, never as jargon in a
+    # player's line (issue 29)
+    assert "reading" not in lines(answer)["Ben"]
 
 
 def test_carousels_reading_note_is_whole():
@@ -175,7 +175,7 @@ def test_carousels_reading_note_is_whole():
         "Reading: with pay the knocker pays the undercut bonus; the +25 names no payer and is "
         "scored by the winner alone."
     ]
-    assert lines(answer)["Ana"].endswith("no cards left +25 (reading); scores 39")
+    assert lines(answer)["Ana"].endswith("no cards left +25; scores 39")
 
 
 def test_queen_city_says_the_joker_reading_only_when_a_joker_is_there():

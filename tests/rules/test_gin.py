@@ -89,7 +89,7 @@ def test_big_gin():
 def test_big_gin_needs_eleven_cards():
     with pytest.raises(RoundError) as caught:
         knock(GIN, AGAINST_GIN, big_gin=True)
-    assert caught.value.field == "round.hands.Ana"
+    assert caught.value.field == "round.big_gin"  # the claim is what is wrong (a reading)
 
 
 def test_a_draw_when_the_stock_runs_down():

@@ -1407,4 +1407,8 @@ def test_worked_round(case):
         assert lines[player] == line
     for player, words in case.get("explain_says", {}).items():
         for word in words:
-            assert word in lines[player]
+            if word == "reading":  # said once in the notes, not as a marker in the line
+                assert any(note.startswith("Reading: ") for note in result["notes"])
+            else:
+                assert word in lines[player]
+    assert not any("reading" in line for line in result["explain"])

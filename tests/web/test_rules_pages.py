@@ -237,3 +237,37 @@ def test_the_first_meld_and_the_default_length_on_the_page_follow_the_data(pages
     assert "at least 60 points" in page_of(pages, "kaluki")
     patched("nowrang", rounds_per_player=3)
     assert "3 hands per player" in page_of(pages, "nowrang")
+
+
+# VARIANTS.md's readings settled in issue 29, each on the page of the variant it touches
+SETTLED_READINGS = [
+    ("gin", "en", "the knocker shows the one that lets the defender lay off least"),
+    (
+        "gin",
+        "en",
+        "Gin is never undercut: a defender with no deadwood still gives the knocker 0 + 25.",
+    ),
+    ("gin", "de", "Gin wird nie unterboten"),
+    ("gin", "en", "claimed for any other hand it is refused (a fully melded hand of 10 is gin)"),
+    ("gin", "en", "Oklahoma's doubling covers a hand's score with its gin or undercut bonus"),
+    ("gin", "fr", "La limite d'arrêt va de 0 à 10 (0 : gin seulement)."),
+    ("german-rummy", "de", "Es spielen 2 bis 6 Spieler (die Quelle nennt keine Zahl)."),
+    ("german-rummy", "en", "stands for the card worth more in a first meld (JK-9C-10C counts"),
+    ("rami", "vi", "Sảnh chỉ có mỗi hạng một lần"),
+    ("carousel", "en", "tied for the lowest count below the knocker's, each score as a winner"),
+    ("phom", "en", "after the dealer, who plays last, comes the first player"),
+    ("phom", "vi", "Những người cùng có tổng chip cao nhất lúc kết thúc cùng thắng."),
+    ("kaluki", "en", "Playing for chips (pay) with scoring 'penalty' is refused"),
+    (
+        "nowrang",
+        "en",
+        "holds at most one card more than the 10 dealt; the winner's whole hand is 10",
+    ),
+]
+
+
+@pytest.mark.parametrize(("variant_id", "lang", "said"), SETTLED_READINGS)
+def test_each_settled_reading_is_on_its_rules_page(pages, variant_id, lang, said):
+    page = page_of(pages, variant_id, lang)
+    assert 'id="readings"' in page
+    assert escaped(said) in page.split('id="readings"', 1)[1]

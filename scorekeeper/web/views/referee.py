@@ -7,7 +7,7 @@ from flask import Blueprint, render_template, request
 from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.rules import RulesError, arrange, check
-from scorekeeper.rules.cards import card_tokens, meld_tokens
+from scorekeeper.rules.cards import card_tokens, meld_tokens, parse_card
 from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.storage import session_store
@@ -72,6 +72,19 @@ def questions_of(variant_id: str, options: dict) -> list[str]:
     return [question for question, meaningful in asked.items() if meaningful]
 
 
+def _with_wild_cards(verdicts: list[dict], melds: list[list[str]]) -> list[dict]:
+    """Each meld's verdict with its wild cards as the table says them: which card (a joker,
+    or a deuce where deuces are wild) stands for which, read from the melds as asked."""
+    said = []
+    for verdict, meld in zip(verdicts, melds, strict=True):
+        wild = [
+            (parse_card(meld[int(index)]).physical, card)
+            for index, card in verdict["jokers"].items()
+        ]
+        said.append(verdict | {"wild": wild})
+    return said
+
+
 @bp.route("/", methods=["GET", "POST"])
 def ask():
     form = RefereeForm()
@@ -132,6 +145,7 @@ def ask():
                     ]
                 else:
                     answer = check(request_)
+                    answer["melds"] = _with_wild_cards(answer["melds"], request_["melds"])
         except RulesError as error:
             target = {
                 "hand": form.hand,
