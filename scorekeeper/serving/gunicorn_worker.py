@@ -16,8 +16,11 @@ from __future__ import annotations
 import contextlib
 import io
 import weakref
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import gevent
+import gevent.queue
 from gevent import socket as green_socket
 from gevent.lock import BoundedSemaphore
 from gevent.threadpool import ThreadPool
@@ -25,6 +28,7 @@ from gunicorn.http.errors import NoMoreData
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
+from scorekeeper.web import live
 from scorekeeper.web.log_privacy import TokensHidden
 
 # A new connection that has not sent its request's headers within this long is dropped (a
@@ -68,8 +72,12 @@ def in_threads(app, pool: ThreadPool, largest_body: int):
         read = {k: v for k, v in environ.items() if k != "wsgi.file_wrapper"}
         read["wsgi.input"] = io.BytesIO(body)
 
-        def answer() -> list[bytes]:
+        def answer() -> Iterable[bytes]:
             result = app(read, start_response)
+            if read.get(live.STREAM_ENVIRON_KEY):
+                # a game's stream of changes: written from the event loop as events come
+                # (see web/live.py), holding no thread
+                return result
             try:
                 return list(result)
             finally:
@@ -80,6 +88,29 @@ def in_threads(app, pool: ThreadPool, largest_body: int):
         return pool.apply(answer)
 
     return whole_request
+
+
+class GreenWaiting(live.Waiting):
+    """The live streams and their watcher as greenlets of the worker's event loop; the
+    database and the drawing in the worker's threads, as every request's."""
+
+    def __init__(self, pool: ThreadPool) -> None:
+        self.pool = pool
+
+    def spawn(self, work: Callable[[], None]) -> None:
+        gevent.spawn(work)
+
+    def sleep(self, seconds: float) -> None:
+        gevent.sleep(seconds)
+
+    def queue(self) -> Any:
+        return gevent.queue.Queue()
+
+    def empty_error(self) -> type[Exception]:
+        return gevent.queue.Empty
+
+    def in_thread(self, work: Callable[[], Any]) -> Any:
+        return self.pool.apply(work)
 
 
 class WholeRequestWorker(GeventWorker):
@@ -105,7 +136,11 @@ class WholeRequestWorker(GeventWorker):
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
-        self.wsgi = in_threads(self.wsgi, ThreadPool(self.cfg.threads), self.largest_body)
+        pool = ThreadPool(self.cfg.threads)
+        streams = self.wsgi.extensions.get(live.EXTENSION)
+        if streams is not None:
+            streams.waiting = GreenWaiting(pool)
+        self.wsgi = in_threads(self.wsgi, pool, self.largest_body)
 
     def handle(self, listener, client, addr) -> None:
         # a connection that sends or takes nothing this long mid-request is dropped

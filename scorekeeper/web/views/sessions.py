@@ -179,16 +179,16 @@ _EDIT_LINK_MARK = "<!--edit-link-->"
 _READ_ONLY_PATH_MARK = "<!--read-only-path-->"
 _CSRF_MARK = "<!--csrf-->"
 _FLASHES_MARK = "<!--messages-->"
-# the revision is put in when the page is drawn: the share box around it is kept across
-# revisions
-_REVISION_MARK = "<!--revision-->"
+# what a change redraws: each part between its marks, sent to the phones watching
+_LIVE_PART = re.compile(r"<!--live ([a-z]+)-->(.*?)<!--/live \1-->", re.DOTALL)
+_LIVE_MARK = re.compile(r"<!--/?live [a-z]+-->")
+# the editor's forms in a part sent to every editor: each phone's page fills in its own
+# CSRF token (static/live.js), as the part is drawn once for them all
+_CSRF_TO_FILL = '<input type="hidden" name="csrf_token" value="" data-csrf-fill>'
 
 
-def _page_for(session: session_store.Session, token: str, can_edit: bool, everything: bool) -> str:
-    """The game page for this answer: the kept drawing with the other role's parts cut out
-    and this answer's own token, links, fields and messages put in."""
-    view_link = share_url("sessions.page", token=session.view_token)
-    edit_link = share_url("sessions.page", token=session.edit_token)
+def _drawing(session: session_store.Session, everything: bool) -> tuple[str, str]:
+    """The game page's kept drawing at its revision: the editor's copy and the viewer's."""
 
     def draw(rows_before: dict[str, str]) -> tuple[str, dict[str, str]]:
         html, rows = _render_page(session, everything, rows_before)
@@ -196,7 +196,6 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
         html = html.replace(session.edit_token, _TOKEN_MARK).replace(
             session.view_token, _TOKEN_MARK
         )
-        html = html.replace(_REVISION_MARK, str(session.revision))
         # both roles' copies, cut once here rather than on every answer
         return _ROLES_APART.join(_copy_for(role, html) for role in ("edit", "view")), rows
 
@@ -213,9 +212,18 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
         share_box_version(),
         request.script_root,
     )
-    drawing = kept_drawing(key, version, draw)
-    for_editor, _apart, for_viewer = drawing.partition(_ROLES_APART)
-    html = for_editor if can_edit else for_viewer
+    for_editor, _apart, for_viewer = kept_drawing(key, version, draw).partition(_ROLES_APART)
+    return for_editor, for_viewer
+
+
+def _page_for(session: session_store.Session, token: str, can_edit: bool, everything: bool) -> str:
+    """The game page for this answer: the kept drawing with the other role's parts cut out
+    and this answer's own token, links, fields and messages put in."""
+    view_link = share_url("sessions.page", token=session.view_token)
+    edit_link = share_url("sessions.page", token=session.edit_token)
+    for_editor, for_viewer = _drawing(session, everything)
+    # the live parts' marks are for live_parts alone
+    html = _LIVE_MARK.sub("", for_editor if can_edit else for_viewer)
     # a viewer's answer makes no CSRF token (nor a cookie to hold one); an editor's forms
     # carry Flask-WTF's token as its own forms do, made without building a form
     token_for_forms = page_csrf_token() if can_edit else None
@@ -245,6 +253,22 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     return html
 
 
+def live_parts(session: session_store.Session, can_edit: bool, everything: bool) -> str:
+    """What a change redraws on the game page, for an editor or a viewer: each live part
+    of the page's kept drawing (the sheet, the settlement, the undo button) in a template
+    naming the element it replaces. The same drawing every phone's page shows, never a
+    second way of drawing a row; cut from the copy of the phone's role, so a read-only
+    phone is never sent an editor's control."""
+    for_editor, for_viewer = _drawing(session, everything)
+    html = for_editor if can_edit else for_viewer
+    token = session.edit_token if can_edit else session.view_token
+    parts = "".join(
+        f'<template data-live="live-{name}">{part}</template>'
+        for name, part in _LIVE_PART.findall(html)
+    )
+    return parts.replace(_TOKEN_MARK, token).replace(_CSRF_MARK, _CSRF_TO_FILL)
+
+
 def _copy_for(role: str, html: str) -> str:
     """The drawing with the other role's parts cut out and this role's marks taken off."""
     kept = _OTHER_ROLES_PART[role].sub("", html)
@@ -272,7 +296,7 @@ def _render_page(
         read_only_path=Markup(_READ_ONLY_PATH_MARK),
         view_link=Markup(_VIEW_LINK_MARK),
         edit_link=Markup(_EDIT_LINK_MARK),
-        revision_mark=Markup(_REVISION_MARK),
+        sheet_everything=everything,
         share_version=share_box_version(),
     )
     return page, drawn.parts
