@@ -44,8 +44,44 @@
     });
   }
 
+  // What the reader is looking at: the first heading, row or line of the parts in view below
+  // the standings, told apart by its text; after the swap the page is scrolled so that it stays where it was
+  var LANDMARKS = "h2, h3, tr, li, p, figure";
+  function inView() {
+    var found = null;
+    // the standings stay on top of the screen (sticky): what is read is below them
+    var standings = document.querySelector(".standings");
+    var floor = standings ? standings.getBoundingClientRect().bottom : 0;
+    document.querySelectorAll("[id^=live-]").forEach(function (target) {
+      if (found) return;
+      var marks = target.querySelectorAll(LANDMARKS);
+      for (var i = 0; i < marks.length; i++) {
+        var box = marks[i].getBoundingClientRect();
+        if (box.height > 0 && box.top >= floor && !marks[i].closest(".standings")) {
+          found = { tag: marks[i].tagName, text: marks[i].textContent, top: box.top };
+          return;
+        }
+      }
+    });
+    return found;
+  }
+  function keepInView(seen) {
+    if (!seen) return;
+    var marks = document.querySelectorAll("[id^=live-] " + seen.tag);
+    for (var i = 0; i < marks.length; i++) {
+      if (marks[i].textContent === seen.text) {
+        window.scrollBy(0, marks[i].getBoundingClientRect().top - seen.top);
+        return;
+      }
+    }
+  }
+
   function swap(html, revision) {
     var parsed = new DOMParser().parseFromString(html, "text/html");
+    var seen = window.scrollY > 0 ? inView() : null;
+    // the browser's own scroll anchoring would move the page too, the other way
+    var root = document.documentElement;
+    root.style.overflowAnchor = "none";
     parsed.querySelectorAll("template[data-live]").forEach(function (part) {
       var target = document.getElementById(part.dataset.live);
       if (!target) return;
@@ -60,6 +96,8 @@
       });
       fillTokens(target);
     });
+    keepInView(seen);
+    window.requestAnimationFrame(function () { root.style.overflowAnchor = ""; });
     sheet.dataset.revision = revision;
     document.dispatchEvent(new CustomEvent("sheet:updated", { detail: { revision: revision } }));
   }

@@ -208,3 +208,46 @@ def test_streams_held_by_two_workers_hear_every_save(tmp_path):
             connection.close()
     finally:
         server.stop()
+
+
+# The scorer's save from the page's script: the game page in the answer, no redirect.
+SCRIPTED = {"X-Scorekeeper-Answer": "page"}
+
+
+def test_a_scripted_save_is_answered_with_the_sheet_and_its_saved_message(client):
+    game = start_game(client, "rummy", ["Ana", "Ben"])
+    answer = client.post(
+        f"{game}/rounds/new",
+        data={"winner": "Ana", "end": "out", "hand_1": "KS", "save": "1"},
+        headers=SCRIPTED,
+    )
+    assert answer.status_code == 200
+    assert answer.headers["Content-Location"] == game
+    assert answer.headers["Cache-Control"] == "no-store"
+    page = answer.data.decode()
+    assert "Round 1 saved." in page and '<th class="total leader">10</th>' in page
+    # the message was this answer's: the next look at the page does not say it again
+    assert "Round 1 saved." not in client.get(game).data.decode()
+
+
+def test_a_save_without_the_script_is_still_post_redirect_get(client):
+    game = start_game(client, "rummy", ["Ana", "Ben"])
+    answer = client.post(
+        f"{game}/rounds/new", data={"winner": "Ana", "end": "out", "hand_1": "KS", "save": "1"}
+    )
+    assert answer.status_code == 302 and answer.headers["Location"].endswith(game)
+
+
+def test_a_refused_scripted_save_comes_back_as_the_form_with_what_was_typed(client):
+    game = start_game(client, "rummy", ["Ana", "Ben"])
+    # one deck holds one king of spades: two are refused, the hand kept as typed
+    answer = client.post(
+        f"{game}/rounds/new",
+        data={"winner": "Ana", "end": "out", "hand_1": "KS KS", "save": "1"},
+        headers=SCRIPTED,
+    )
+    assert "Content-Location" not in answer.headers
+    page = answer.data.decode()
+    assert 'name="hand_1">\nKS KS</textarea>' in page
+    assert "KS is used 2 times, but the deck in play holds it once" in page
+    assert client.get(f"{game}/revision").json == {"revision": 0}

@@ -160,6 +160,25 @@ def page(token: str):
     return response
 
 
+# A form sent from the page's script (static/offline.js) asks for the game page in the answer
+# to its save: the phone shows it from that one answer (its address in Content-Location), no
+# redirect to follow. Without it, and without JavaScript, a save is answered post/redirect/get.
+PAGE_IN_ANSWER = "X-Scorekeeper-Answer"
+
+
+def back_to_page(token: str) -> Response:
+    """After a change: the game page, with this phone's messages; in the answer itself
+    when the phone's script asked for it, else by a redirect to it."""
+    address = url_for("sessions.page", token=token)
+    if request.headers.get(PAGE_IN_ANSWER) != "page":
+        return redirect(address)
+    session, can_edit = open_session(token)
+    response = Response(_page_for(session, token, can_edit, False), mimetype="text/html")
+    response.headers["Content-Location"] = address
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 # The game page is drawn once per revision and language for the editor and every viewer
 # (after each save the table's phone opens it, then every phone watching the table). The
 # kept drawing holds marks, each an HTML comment that no escaped user text can hold: the
