@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import socket
 import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -43,6 +44,9 @@ HEADERS_SECONDS = 5
 LARGE_BODY = 64 * 1024
 LARGE_BODIES_AT_ONCE = 8
 BODY_SECONDS = 60
+# the kernel's send buffer of a game's stream of changes (it asks for twice this): a few
+# events' worth
+STREAM_SEND_BUFFER = 32 * 1024
 
 
 def in_threads(app, pool: ThreadPool, largest_body: int):
@@ -85,7 +89,14 @@ def in_threads(app, pool: ThreadPool, largest_body: int):
                 if close is not None:
                     close()
 
-        return pool.apply(answer)
+        answered = pool.apply(answer)
+        connection = environ.get("gunicorn.socket")
+        if read.get(live.STREAM_ENVIRON_KEY) and connection is not None:
+            # what the kernel holds for a phone that stopped reading stays small: its writes
+            # then wait, its events pile up to live.WAITING_EVENTS and the stream is dropped
+            # (or the write times out after --stalled), instead of megabytes held for it
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
+        return answered
 
     return whole_request
 
