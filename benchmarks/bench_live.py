@@ -29,6 +29,7 @@ Every connection goes to 127.0.0.1 only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import resource
@@ -223,10 +224,8 @@ def idle_streams(folder: Path, count: int) -> dict:
         answered = 0
         for connection in held:
             connection.settimeout(5)
-            try:
+            with contextlib.suppress(OSError):
                 answered += b"event: hello" in connection.recv(4096)
-            except OSError:
-                pass
         after = resident_mb(server.process.pid)
         for connection in held:
             connection.close()
