@@ -123,6 +123,9 @@ class GreenWaiting(live.Waiting):
     def in_thread(self, work: Callable[[], Any]) -> Any:
         return self.pool.apply(work)
 
+    def all_of(self, works: list[Callable[[], None]]) -> None:
+        gevent.joinall([gevent.spawn(work) for work in works])
+
 
 class WholeRequestWorker(GeventWorker):
     """gunicorn's gevent worker, with the app in a thread pool (``threads``) and a time

@@ -63,6 +63,11 @@ class Waiting:
         """``work`` where SQLite and drawing may run (here: the caller's own thread)."""
         return work()
 
+    def all_of(self, works: list[Callable[[], None]]) -> None:
+        """Each of ``works``, done by the time this returns (here: one after the other)."""
+        for work in works:
+            work()
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -161,22 +166,34 @@ class Streams:
         if not changed and not behind:
             return
         revisions = self.waiting.in_thread(lambda: watcher.revisions(games))
+        works = []
         for game, revision in revisions.items():
             with self._lock:
                 late = [s for s in self.by_game.get(game, ()) if s.revision < revision]
             by_kind: dict[Kind, list[Stream]] = {}
             for stream in late:
                 by_kind.setdefault(stream.kind, []).append(stream)
-            for kind, streams in by_kind.items():
-                environ = streams[0].environ
-                drawn = self.waiting.in_thread(lambda k=kind, e=environ: self.draw(k, e))
-                if drawn is None:
-                    continue
-                drawn_revision, html = drawn
-                event = sheet_event(drawn_revision, html)
-                for stream in streams:
-                    stream.revision = drawn_revision
-                    self._offer(stream, event)
+            works += [
+                lambda k=kind, s=streams: self._send(k, s) for kind, streams in by_kind.items()
+            ]
+        # the games that changed are drawn side by side (each in a thread of its own)
+        self.waiting.all_of(works)
+
+    def _send(self, kind: Kind, streams: list[Stream]) -> None:
+        environ = streams[0].environ
+        try:
+            drawn = self.waiting.in_thread(lambda: self.draw(kind, environ))
+        except Exception:  # a busy or failing database: tried again on the next tick
+            with self._lock:
+                self._behind.add(kind.session_id)
+            return
+        if drawn is None:
+            return
+        revision, html = drawn
+        event = sheet_event(revision, html)
+        for stream in streams:
+            stream.revision = revision
+            self._offer(stream, event)
 
     def events(self, kind: Kind, revision: int, environ: dict, first: bytes) -> Iterator[bytes]:
         """What a stream's answer writes: ``first``, then each event, a heartbeat while
