@@ -156,7 +156,7 @@ class Streams:
                 idle_since = None
                 try:
                     self._pass(watcher, games, behind)
-                except Exception:  # noqa: BLE001 - a busy or failing database: next tick
+                except Exception:  # a busy or failing database: the next tick asks again
                     self.waiting.sleep(1)
         finally:
             watcher.close()
