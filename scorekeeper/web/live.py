@@ -162,7 +162,10 @@ class Streams:
             watcher.close()
 
     def _pass(self, watcher: Watcher, games: list[int], behind: set[int]) -> None:
-        changed = self.waiting.in_thread(watcher.changed)
+        # asked where the watcher runs (the event loop), not handed to a thread: in WAL mode
+        # this read of the file's change counter waits on no writer, and a handoff each tick
+        # cost more than the question
+        changed = watcher.changed()
         if not changed and not behind:
             return
         revisions = self.waiting.in_thread(lambda: watcher.revisions(games))
