@@ -43,7 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench_cycle import cpu_seconds, evening, load_average  # noqa: E402
+from bench_cycle import cpu_seconds, evening, load_average, warm  # noqa: E402
 from bench_load import percentile, prepare  # noqa: E402
 
 from tests.web.serving import Phone, Server, descendants, round_form, rummy_round  # noqa: E402
@@ -136,12 +136,13 @@ def live_evening(folder: Path, tables: int, watchers: int, seconds: float) -> di
     server = Server(folder / "live.sqlite").start()
     try:
         games, views, cookie = prepare(server, tables)
+        warm(server.port, games, views, cookie)  # every worker past its first requests
         readers = Watchers()
         for table, view in enumerate(views):
             for _ in range(watchers):
                 readers.add(open_stream(server.port, view), table)
         readers.thread.start()
-        time.sleep(2)  # every stream said hello
+        time.sleep(3)  # every stream said hello, and was sent the warm-up's rounds
         acks: list[tuple[int, int, float]] = []  # (table, revision, acknowledged at)
         saves: list[float] = []
         errors: list[str] = []
