@@ -254,3 +254,19 @@ def test_the_scorers_save_is_one_request_from_the_tap_to_the_sheet(browser, live
     assert scorer.evaluate(ANA_TOTAL) == "15"
     assert scorer.evaluate("window.__marker") == "the answered page"
     scorer_context.close()
+
+
+def test_without_eventsource_the_page_polls_as_before(browser, live_server):
+    scorer_context, scorer = new_phone(browser)
+    edit_url = start_table(scorer.request, live_server, ["Ana", "Ben"], variant="rummy")
+    scorer.goto(edit_url)
+    viewer_context, viewer = new_phone(browser)
+    viewer.add_init_script("delete window.EventSource;")  # an old browser
+    viewer.goto(live_server + read_only_link(scorer))
+    listening(viewer)
+    save_round(scorer.request, edit_url, "KS")
+    wait_until(viewer, f"document.readyState === 'complete' && {ROWS} === 1", timeout=20)
+    assert viewer.evaluate("window.__marker") is None  # reloaded by the poll
+    assert viewer.evaluate(ANA_TOTAL) == "10"
+    scorer_context.close()
+    viewer_context.close()

@@ -251,3 +251,23 @@ def test_a_refused_scripted_save_comes_back_as_the_form_with_what_was_typed(clie
     assert 'name="hand_1">\nKS KS</textarea>' in page
     assert "KS is used 2 times, but the deck in play holds it once" in page
     assert client.get(f"{game}/revision").json == {"revision": 0}
+
+
+def test_a_delete_and_its_undo_reach_the_phones_watching(client, app):
+    game = start_game(client, "rummy", ["Ana", "Ben"])
+    view = view_link(client, game)
+    save(client, game, "KS")
+    phone, chunks = opened(app.test_client(), f"{view}/events?since=1")
+    assert [e["event"] for e in parsed(next(chunks))] == ["hello"]
+    page = client.get(game).data.decode()
+    delete = re.search(r'action="([^"]+/delete)"', page).group(1)
+    assert client.post(delete).status_code == 302
+    [deleted] = sheet_events(chunks, 1)
+    # no round left: no row, and nobody leads
+    assert deleted["id"] == "2"
+    assert "<tr" not in re.search(r"<tbody>(.*?)</tbody>", deleted["data"], re.DOTALL).group(1)
+    assert '<th class="total leader">' not in deleted["data"]
+    assert client.post(f"{game}/undo", data={"revision": "2"}).status_code == 302
+    [undone] = sheet_events(chunks, 1)
+    assert undone["id"] == "3" and '<th class="total leader">10</th>' in undone["data"]
+    phone.close()
