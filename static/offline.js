@@ -1,6 +1,8 @@
 // A table that loses the network loses nothing.
 // - Registers the service worker (sw.js), which keeps the app and the last-seen pages of
 //   this phone's games; a page it serves from there is marked "offline, as of HH:MM".
+// - A round's Save is sent from here: the answer is the sheet itself (with the saved message),
+//   shown without a second request.
 // - A round saved with no network (a form marked data-queue) is kept on this phone with the
 //   form's one-time submission key and sent when the network is back: on "online", on every
 //   page load, and again after a growing pause. The server scores it and saves it once; a
@@ -144,12 +146,22 @@
     var timer = setTimeout(function () { stop.abort(); }, SEND_TIMEOUT);
     submitter.disabled = true;
     fetch(target(form), {
-      method: "POST", body: body, redirect: "manual", credentials: "same-origin", signal: stop.signal
+      method: "POST", body: body, redirect: "manual", credentials: "same-origin", signal: stop.signal,
+      headers: { "X-Scorekeeper-Answer": "page" }
     }).then(function (response) {
       clearTimeout(timer);
-      if (response.type === "opaqueredirect") {
+      var page = response.ok && response.headers.get("Content-Location");
+      if (page || response.type === "opaqueredirect") {
         if (drafts) drafts.forget(form.dataset.draft);
         form.dispatchEvent(new CustomEvent("draft:taken"));
+      }
+      if (page) {
+        // saved: the answer is the sheet with the saved message, shown as it came
+        return response.text().then(function (html) { show(page, html); }, function () {
+          window.location.href = form.dataset.sheetUrl;
+        });
+      }
+      if (response.type === "opaqueredirect") {
         window.location.href = form.dataset.sheetUrl;
       } else if (response.status >= 500) {
         submitter.disabled = false;
@@ -164,6 +176,32 @@
       submitter.disabled = false;
       queue(form, fields);
     });
+  }
+
+  // the phone's copy of the sheet (sw.js keeps a page it fetched; this one came as an answer),
+  // without the messages that were news only now
+  function keepCopy(url, html) {
+    if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    var page = new DOMParser().parseFromString(html, "text/html");
+    page.querySelectorAll(".flash").forEach(function (message) { message.remove(); });
+    var text = "<!doctype html>\n" + page.documentElement.outerHTML;
+    var headers = new Headers({ "content-type": "text/html; charset=utf-8" });
+    headers.set(FETCHED_AT, new Date().toISOString());
+    caches.open(PAGES).then(function (cache) {
+      return cache.put(url, new Response(text, { status: 200, headers: headers }));
+    }).catch(function () { /* the next visit keeps it */ });
+  }
+
+  // The page a save answered with takes this one's place, at its own address: one request
+  // from the tap to the sheet. Written as a new document, so its scripts run as on any page.
+  function show(address, html) {
+    clearTimeout(retryTimer);
+    keepCopy(new URL(address, window.location.href).href, html);
+    window.history.replaceState(null, "", address);
+    document.open();
+    document.write(html);
+    document.close();
+    window.scrollTo(0, 0); // a new page opens at its top, the saved message in view
   }
 
   document.addEventListener("submit", function (event) {

@@ -6,6 +6,7 @@
 //   copy is shown, marked with the time it was fetched (offline.js shows "offline, as of").
 // - A form sent with no network comes back to the form it was typed in (drafts.js restores
 //   what was typed); offline.js keeps a round that cannot be sent and sends it later.
+// - A game's stream of changes (live.js) is never touched: it passes straight to the network.
 // Served from /sw.js by the app (scope: the whole app, never cached long).
 "use strict";
 
@@ -136,6 +137,8 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // a game's stream of changes goes to the network as it is, never kept nor answered here
+  if ((request.headers.get("accept") || "").indexOf("text/event-stream") !== -1) return;
   if (request.mode === "navigate") {
     if (request.method === "GET") {
       event.respondWith(keep(request, event).catch(function () { return copyOf(request.url); }));

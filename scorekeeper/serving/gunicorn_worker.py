@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import io
+import socket
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import gevent
+import gevent.queue
 from gevent import socket as green_socket
 from gevent.lock import BoundedSemaphore
 from gevent.threadpool import ThreadPool
@@ -26,6 +29,7 @@ from gunicorn.http.errors import NoMoreData
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
+from scorekeeper.web import live
 from scorekeeper.web.log_privacy import TokensHidden
 from scorekeeper.web.photos import start_reader, stop_reader
 
@@ -41,6 +45,9 @@ HEADERS_SECONDS = 5
 LARGE_BODY = 64 * 1024
 LARGE_BODIES_AT_ONCE = 8
 BODY_SECONDS = 60
+# the kernel's send buffer of a game's stream of changes (it asks for twice this): a few
+# events' worth
+STREAM_SEND_BUFFER = 32 * 1024
 
 
 def in_threads(app, pool: ThreadPool, largest_body: int | Callable[[str], int]):
@@ -73,8 +80,12 @@ def in_threads(app, pool: ThreadPool, largest_body: int | Callable[[str], int]):
         read = {k: v for k, v in environ.items() if k != "wsgi.file_wrapper"}
         read["wsgi.input"] = io.BytesIO(body)
 
-        def answer() -> list[bytes]:
+        def answer() -> Iterable[bytes]:
             result = app(read, start_response)
+            if read.get(live.STREAM_ENVIRON_KEY):
+                # a game's stream of changes: written from the event loop as events come
+                # (see web/live.py), holding no thread
+                return result
             try:
                 return list(result)
             finally:
@@ -82,9 +93,42 @@ def in_threads(app, pool: ThreadPool, largest_body: int | Callable[[str], int]):
                 if close is not None:
                     close()
 
-        return pool.apply(answer)
+        answered = pool.apply(answer)
+        connection = environ.get("gunicorn.socket")
+        if read.get(live.STREAM_ENVIRON_KEY) and connection is not None:
+            # what the kernel holds for a phone that stopped reading stays small: its writes
+            # then wait, its events pile up to live.WAITING_EVENTS and the stream is dropped
+            # (or the write times out after --stalled), instead of megabytes held for it
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
+        return answered
 
     return whole_request
+
+
+class GreenWaiting(live.Waiting):
+    """The live streams and their watcher as greenlets of the worker's event loop; the
+    database and the drawing in the worker's threads, as every request's."""
+
+    def __init__(self, pool: ThreadPool) -> None:
+        self.pool = pool
+
+    def spawn(self, work: Callable[[], None]) -> None:
+        gevent.spawn(work)
+
+    def sleep(self, seconds: float) -> None:
+        gevent.sleep(seconds)
+
+    def queue(self) -> Any:
+        return gevent.queue.Queue()
+
+    def empty_error(self) -> type[Exception]:
+        return gevent.queue.Empty
+
+    def in_thread(self, work: Callable[[], Any]) -> Any:
+        return self.pool.apply(work)
+
+    def all_of(self, works: list[Callable[[], None]]) -> None:
+        gevent.joinall([gevent.spawn(work) for work in works])
 
 
 class WholeRequestWorker(GeventWorker):
@@ -110,7 +154,11 @@ class WholeRequestWorker(GeventWorker):
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
-        self.wsgi = in_threads(self.wsgi, ThreadPool(self.cfg.threads), self.largest_body)
+        pool = ThreadPool(self.cfg.threads)
+        streams = self.wsgi.extensions.get(live.EXTENSION)
+        if streams is not None:
+            streams.waiting = GreenWaiting(pool)
+        self.wsgi = in_threads(self.wsgi, pool, self.largest_body)
         start_reader()  # this worker's photo reader, ready before the first photo
 
     def run(self) -> None:

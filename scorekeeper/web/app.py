@@ -44,6 +44,7 @@ from .log_privacy import TokensHidden
 from .photos import MOST_PHOTO_BYTES, PHOTO_TOO_LARGE, TooManyPhotos, UploadsInMemory
 from .security_headers import SecurityHeaders
 from .views import BLUEPRINTS
+from .views import live as live_streams
 
 TRANSLATIONS = PROJECT_ROOT / "translations"
 LANGUAGE_COOKIE = "lang"
@@ -337,6 +338,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("CACHE_DEFAULT_TIMEOUT", 24 * 3600)
     cache.init_app(app)
     fragments.init_app(app, config=FRAGMENTS)
+    # a streamed answer (a game page's events) goes out as each part is written: compressed,
+    # it would wait in the compressor's block until more came (text/event-stream is not one
+    # of the compressed types either; tests/web/test_live_streams.py checks both)
+    app.config.setdefault("COMPRESS_STREAMS", False)
     compress.init_app(app)
     static_files.init_app(app)
     babel.init_app(app, locale_selector=_locale)
@@ -364,6 +369,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     rate_limits.init_app(app)  # before the blueprints that put it around their views
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
+    live_streams.init_app(app)
     talisman.views_registered(app)
 
     @app.context_processor

@@ -7,6 +7,7 @@ the factory and the views do not import each other.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import threading
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
 from scorekeeper.storage.disk import clean_cache_drafts
+from scorekeeper.storage.one_at_a_time import StillWorking, only_one
 
 csrf = CSRFProtect()
 babel = Babel()
@@ -38,6 +40,10 @@ compress = Compress()
 
 
 Rendered = TypeVar("Rendered", str, bytes)
+# the locks a new drawing is made under (one file each beside the database, shared by the
+# pages that hash to it), and how long a worker waits for another's drawing
+DRAWING_LOCKS = 64
+DRAWING_WAIT_SECONDS = 5
 
 
 def kept(key: tuple, version: object, make: Callable[[], Rendered]) -> Rendered:
@@ -57,7 +63,24 @@ def kept_drawing(
 ) -> str:
     """As :func:`kept`, for a drawing made of parts that outlast its version (a game page's
     rows): ``draw`` is handed the parts the last drawing of ``key`` used, whichever worker
-    drew it, and returns its drawing with the parts it used, kept beside it for the next."""
+    drew it, and returns its drawing with the parts it used, kept beside it for the next.
+
+    A new version is drawn by one worker at a time: a save's answer and every worker's
+    live-stream watcher want the same drawing at once, and the later ones find it kept."""
+    found = _kept_entry(key)
+    if found is not None and found[0] == version:
+        return found[1]
+    bucket = int(hashlib.blake2b(_file_key(key).encode(), digest_size=4).hexdigest(), 16)
+    try:
+        with only_one(f"drawing-{bucket % DRAWING_LOCKS}", DRAWING_WAIT_SECONDS):
+            return _drawn_and_kept(key, version, draw)
+    except StillWorking:  # a drawing that long: this one draws its own
+        return _drawn_and_kept(key, version, draw)
+
+
+def _drawn_and_kept(
+    key: tuple, version: object, draw: Callable[[dict[str, str]], tuple[str, dict[str, str]]]
+) -> str:
     found = _kept_entry(key)
     if found is not None and found[0] == version:
         return found[1]

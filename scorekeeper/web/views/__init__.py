@@ -5,6 +5,7 @@ from . import (
     entry,
     evening,
     health,
+    live,
     offline,
     pdf_sheets,
     players,
@@ -26,4 +27,5 @@ BLUEPRINTS = [
     players.bp,
     health.bp,
     offline.bp,
+    live.bp,
 ]

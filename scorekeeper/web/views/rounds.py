@@ -39,6 +39,7 @@ from scorekeeper.web.photos import read_form_photos
 
 from .access import require_edit
 from .outcomes import flash_outcome
+from .sessions import back_to_page
 
 bp = Blueprint("rounds", __name__, url_prefix="/s/<token>/rounds")
 
@@ -123,15 +124,15 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
                 _("Round %(n)s corrected; everything after it was recomputed.", n=outcome.number),
                 "undoable",
             )
-        return redirect(url_for("sessions.page", token=token))
+        return back_to_page(token)
     if isinstance(outcome, changes.Duplicate):
         # a double tap or a resubmitted page: the first save stands, nothing moves on
         if outcome.number is not None:
             flash(_("Round %(n)s was already saved.", n=outcome.number))
-        return redirect(url_for("sessions.page", token=token))
+        return back_to_page(token)
     if isinstance(outcome, changes.Refused):
         flash(translated(outcome.reason))
-        return redirect(url_for("sessions.page", token=token))
+        return back_to_page(token)
     if isinstance(outcome, changes.Broken):
         if outcome.own and outcome.error is not None:  # every problem the engine found in it
             _attach_all(form, outcome.error, entry.players, set())

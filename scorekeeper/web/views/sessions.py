@@ -160,6 +160,25 @@ def page(token: str):
     return response
 
 
+# A form sent from the page's script (static/offline.js) asks for the game page in the answer
+# to its save: the phone shows it from that one answer (its address in Content-Location), no
+# redirect to follow. Without it, and without JavaScript, a save is answered post/redirect/get.
+PAGE_IN_ANSWER = "X-Scorekeeper-Answer"
+
+
+def back_to_page(token: str) -> Response:
+    """After a change: the game page, with this phone's messages; in the answer itself
+    when the phone's script asked for it, else by a redirect to it."""
+    address = url_for("sessions.page", token=token)
+    if request.headers.get(PAGE_IN_ANSWER) != "page":
+        return redirect(address)
+    session, can_edit = open_session(token)
+    response = Response(_page_for(session, token, can_edit, False), mimetype="text/html")
+    response.headers["Content-Location"] = address
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 # The game page is drawn once per revision and language for the editor and every viewer
 # (after each save the table's phone opens it, then every phone watching the table). The
 # kept drawing holds marks, each an HTML comment that no escaped user text can hold: the
@@ -179,16 +198,16 @@ _EDIT_LINK_MARK = "<!--edit-link-->"
 _READ_ONLY_PATH_MARK = "<!--read-only-path-->"
 _CSRF_MARK = "<!--csrf-->"
 _FLASHES_MARK = "<!--messages-->"
-# the revision is put in when the page is drawn: the share box around it is kept across
-# revisions
-_REVISION_MARK = "<!--revision-->"
+# what a change redraws: each part between its marks, sent to the phones watching
+_LIVE_PART = re.compile(r"<!--live ([a-z]+)-->(.*?)<!--/live \1-->", re.DOTALL)
+_LIVE_MARK = re.compile(r"<!--/?live [a-z]+-->")
+# the editor's forms in a part sent to every editor: each phone's page fills in its own
+# CSRF token (static/live.js), as the part is drawn once for them all
+_CSRF_TO_FILL = '<input type="hidden" name="csrf_token" value="" data-csrf-fill>'
 
 
-def _page_for(session: session_store.Session, token: str, can_edit: bool, everything: bool) -> str:
-    """The game page for this answer: the kept drawing with the other role's parts cut out
-    and this answer's own token, links, fields and messages put in."""
-    view_link = share_url("sessions.page", token=session.view_token)
-    edit_link = share_url("sessions.page", token=session.edit_token)
+def _drawing(session: session_store.Session, everything: bool) -> tuple[str, str]:
+    """The game page's kept drawing at its revision: the editor's copy and the viewer's."""
 
     def draw(rows_before: dict[str, str]) -> tuple[str, dict[str, str]]:
         html, rows = _render_page(session, everything, rows_before)
@@ -196,7 +215,6 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
         html = html.replace(session.edit_token, _TOKEN_MARK).replace(
             session.view_token, _TOKEN_MARK
         )
-        html = html.replace(_REVISION_MARK, str(session.revision))
         # both roles' copies, cut once here rather than on every answer
         return _ROLES_APART.join(_copy_for(role, html) for role in ("edit", "view")), rows
 
@@ -213,9 +231,18 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
         share_box_version(),
         request.script_root,
     )
-    drawing = kept_drawing(key, version, draw)
-    for_editor, _apart, for_viewer = drawing.partition(_ROLES_APART)
-    html = for_editor if can_edit else for_viewer
+    for_editor, _apart, for_viewer = kept_drawing(key, version, draw).partition(_ROLES_APART)
+    return for_editor, for_viewer
+
+
+def _page_for(session: session_store.Session, token: str, can_edit: bool, everything: bool) -> str:
+    """The game page for this answer: the kept drawing with the other role's parts cut out
+    and this answer's own token, links, fields and messages put in."""
+    view_link = share_url("sessions.page", token=session.view_token)
+    edit_link = share_url("sessions.page", token=session.edit_token)
+    for_editor, for_viewer = _drawing(session, everything)
+    # the live parts' marks are for live_parts alone
+    html = _LIVE_MARK.sub("", for_editor if can_edit else for_viewer)
     # a viewer's answer makes no CSRF token (nor a cookie to hold one); an editor's forms
     # carry Flask-WTF's token as its own forms do, made without building a form
     token_for_forms = page_csrf_token() if can_edit else None
@@ -245,6 +272,22 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     return html
 
 
+def live_parts(session: session_store.Session, can_edit: bool, everything: bool) -> str:
+    """What a change redraws on the game page, for an editor or a viewer: each live part
+    of the page's kept drawing (the sheet, the settlement, the undo button) in a template
+    naming the element it replaces. The same drawing every phone's page shows, never a
+    second way of drawing a row; cut from the copy of the phone's role, so a read-only
+    phone is never sent an editor's control."""
+    for_editor, for_viewer = _drawing(session, everything)
+    html = for_editor if can_edit else for_viewer
+    token = session.edit_token if can_edit else session.view_token
+    parts = "".join(
+        f'<template data-live="live-{name}">{part}</template>'
+        for name, part in _LIVE_PART.findall(html)
+    )
+    return parts.replace(_TOKEN_MARK, token).replace(_CSRF_MARK, _CSRF_TO_FILL)
+
+
 def _copy_for(role: str, html: str) -> str:
     """The drawing with the other role's parts cut out and this role's marks taken off."""
     kept = _OTHER_ROLES_PART[role].sub("", html)
@@ -272,7 +315,7 @@ def _render_page(
         read_only_path=Markup(_READ_ONLY_PATH_MARK),
         view_link=Markup(_VIEW_LINK_MARK),
         edit_link=Markup(_EDIT_LINK_MARK),
-        revision_mark=Markup(_REVISION_MARK),
+        sheet_everything=everything,
         share_version=share_box_version(),
     )
     return page, drawn.parts

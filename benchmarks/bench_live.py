@@ -1,0 +1,320 @@
+"""Every phone at the table updated within a blink of Save (issue 30): the live streams.
+
+Run: .venv/bin/python benchmarks/bench_live.py [--tables 50] [--watchers 4] [--seconds 30]
+     [--idle 1000] [--skip-bare]
+
+Starts the real `scorekeeper serve` (default workers and threads) on a free port of
+127.0.0.1, each part on a fresh database.
+
+(a) Save to every watching phone: ``--tables`` games, ``--watchers`` read-only streams
+    each (`/s/<view>/events`, read by one selector thread: lighter clients than a browser,
+    reading what a browser's EventSource reads). Each table every 3 s opens the round form
+    and saves a round the way a phone's script does (one request, the sheet in its answer).
+    The figure per save: from its acknowledgement (the answer read) to the last of its
+    table's watchers holding the event of that revision; p50 and p95 over the run, with the
+    save's own p95.
+(b) Server CPU per table cycle: the CPU time of the server's processes over the run of (a),
+    divided by the saves acknowledged in it; beside it, bench_cycle's bare Flask +
+    sqlite-utils app doing its cycle (form, save, redirect, page, 4 viewers polling every
+    5 s) with the same number of tables in the same run (``--skip-bare`` leaves it out).
+(c) Idle streams: ``--idle`` streams opened on 50 games and held; the resident memory of
+    the server's processes (master and workers, from /proc) before and after.
+(d) A phone that stops reading: one stream whose socket is never read (a small receive
+    buffer) while its game gets saves with a long sheet; the server's memory and whether
+    the stream was dropped (the connection closed by the server).
+
+Every connection goes to 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import re
+import resource
+import selectors
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench_cycle import cpu_seconds, evening, load_average, warm  # noqa: E402
+from bench_load import percentile, prepare  # noqa: E402
+
+from tests.web.serving import Phone, Server, descendants, round_form, rummy_round  # noqa: E402
+
+SAVE_EVERY = 3.0
+TARGET_P95 = 0.300
+IDLE_TARGET_MB = 50
+EVENT_ID = re.compile(rb"id: (\d+)\n")
+
+
+def resident_mb(pid: int) -> float:
+    total = 0
+    for each in (pid, *descendants(pid)):
+        try:
+            status = Path(f"/proc/{each}/status").read_text()
+        except OSError:
+            continue
+        found = re.search(r"VmRSS:\s+(\d+) kB", status)
+        total += int(found.group(1)) if found else 0
+    return total / 1024
+
+
+def open_stream(port: int, path: str, receive_buffer: int | None = None) -> socket.socket:
+    connection = socket.socket()
+    if receive_buffer:
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    connection.connect(("127.0.0.1", port))
+    connection.sendall(
+        f"GET {path}/events?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Accept: text/event-stream\r\n\r\n".encode()
+    )
+    return connection
+
+
+class Watchers:
+    """Every stream read by one thread; when each revision of each game reached each."""
+
+    def __init__(self) -> None:
+        self.selector = selectors.DefaultSelector()
+        # each stream's events in order: (table, stream) -> [(revision, when)]
+        self.arrived: dict[tuple[int, int], list[tuple[int, float]]] = {}
+        self.streams = 0
+        self.lock = threading.Lock()
+        self.running = True
+        self.thread = threading.Thread(target=self._read, daemon=True)
+
+    def add(self, connection: socket.socket, table: int) -> None:
+        connection.setblocking(False)
+        self.selector.register(connection, selectors.EVENT_READ, [table, b"", self.streams])
+        self.streams += 1
+
+    def _read(self) -> None:
+        while self.running:
+            for key, _ in self.selector.select(timeout=0.2):
+                try:
+                    data = key.fileobj.recv(262144)
+                except BlockingIOError:
+                    continue
+                if not data:
+                    self.selector.unregister(key.fileobj)
+                    continue
+                now = time.monotonic()
+                table, tail, stream = key.data
+                text = tail + data
+                with self.lock:
+                    for found in EVENT_ID.finditer(text):
+                        events = self.arrived.setdefault((table, stream), [])
+                        events.append((int(found.group(1)), now))
+                key.data[1] = text[-32:]
+
+    def updated(self, table: int, revision: int) -> list[float]:
+        """When each of the table's streams first held that revision or a later one (the
+        watcher sends a table's latest sheet: two quick saves may come as one event)."""
+        times = []
+        for (of_table, _), events in self.arrived.items():
+            if of_table == table:
+                later = [when for seen, when in events if seen >= revision]
+                if later:
+                    times.append(later[0])
+        return times
+
+    def close(self) -> None:
+        self.running = False
+        self.thread.join(timeout=5)
+        for key in list(self.selector.get_map().values()):
+            key.fileobj.close()
+
+
+def live_evening(folder: Path, tables: int, watchers: int, seconds: float) -> dict:
+    server = Server(folder / "live.sqlite").start()
+    try:
+        games, views, cookie = prepare(server, tables)
+        warm(server.port, games, views, cookie)  # every worker past its first requests
+        readers = Watchers()
+        for table, view in enumerate(views):
+            for _ in range(watchers):
+                readers.add(open_stream(server.port, view), table)
+        readers.thread.start()
+        time.sleep(3)  # every stream said hello, and was sent the warm-up's rounds
+        acks: list[tuple[int, int, float]] = []  # (table, revision, acknowledged at)
+        saves: list[float] = []
+        errors: list[str] = []
+        lock = threading.Lock()
+        start = time.monotonic() + 0.5
+        until = start + seconds
+
+        def run(table: int) -> None:
+            phone = Phone(server.port, timeout=30)
+            phone.cookie = cookie
+            game = games[table]
+            tick = start + SAVE_EVERY * table / tables
+            while True:
+                time.sleep(max(0.0, tick - time.monotonic()))
+                if time.monotonic() >= until:
+                    break
+                try:
+                    keys = round_form(phone, game)
+                    began = time.perf_counter()
+                    status, headers, _ = phone.request(
+                        "POST",
+                        f"{game}/rounds/new",
+                        rummy_round(keys, "2C"),
+                        {"X-Scorekeeper-Answer": "page"},
+                    )
+                    acknowledged = time.monotonic()
+                    with lock:
+                        saves.append(time.perf_counter() - began)
+                        if status == 200 and "content-location" in headers:
+                            acks.append((table, int(keys["revision"]) + 1, acknowledged))
+                        else:
+                            errors.append(f"save answered {status}")
+                except Exception as error:  # counted; the table carries on
+                    with lock:
+                        errors.append(repr(error))
+                tick += SAVE_EVERY
+            phone.close()
+
+        cpu_before = cpu_seconds(server.process.pid)
+        threads = [threading.Thread(target=run, args=(t,)) for t in range(tables)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=seconds + 60)
+        cpu = cpu_seconds(server.process.pid) - cpu_before
+        time.sleep(5)  # the last events on their way
+        readers.close()
+        delays, missing = [], 0
+        for table, revision, acknowledged in acks:
+            times = readers.updated(table, revision)
+            if len(times) < watchers:
+                missing += 1
+                continue
+            delays.append(max(0.0, max(times) - acknowledged))
+        return {
+            "saves": len(acks),
+            "missing": missing,
+            "errors": len(errors),
+            "p50": percentile(delays, 0.5) if delays else float("inf"),
+            "p95": percentile(delays, 0.95) if delays else float("inf"),
+            "save_p95": percentile(saves, 0.95) if saves else float("inf"),
+            "cpu": cpu,
+        }
+    finally:
+        server.stop()
+
+
+def idle_streams(folder: Path, count: int) -> dict:
+    server = Server(folder / "idle.sqlite").start()
+    try:
+        games, views, _ = prepare(server, 50)
+        held: list[socket.socket] = []
+        for i in range(50):  # every worker past its first requests and streams
+            held.append(open_stream(server.port, views[i]))
+        time.sleep(3)
+        before = resident_mb(server.process.pid)
+        for i in range(count - len(held)):
+            held.append(open_stream(server.port, views[i % len(views)]))
+        time.sleep(5)
+        answered = 0
+        for connection in held:
+            connection.settimeout(5)
+            with contextlib.suppress(OSError):
+                answered += b"event: hello" in connection.recv(4096)
+        after = resident_mb(server.process.pid)
+        for connection in held:
+            connection.close()
+        return {"streams": count, "answered": answered, "before": before, "after": after}
+    finally:
+        server.stop()
+
+
+def never_reading(folder: Path, saves: int) -> dict:
+    server = Server(folder / "stalled.sqlite").start()
+    try:
+        phone = Phone(server.port, timeout=30)
+        games, views, cookie = prepare(server, 1)
+        phone.cookie = cookie
+        stalled = open_stream(server.port, views[0], receive_buffer=4096)
+        time.sleep(1)
+        before = resident_mb(server.process.pid)
+        for _ in range(saves):
+            keys = round_form(phone, games[0])
+            phone.post(f"{games[0]}/rounds/new", rummy_round(keys, "2C 3C 4C 5C 6C 7C 8C"))
+        time.sleep(20)  # past the server's --stalled limit (15 s) on a write that cannot go
+        after = resident_mb(server.process.pid)
+        stalled.settimeout(0.5)
+        dropped = False
+        try:
+            while stalled.recv(65536):
+                pass
+            dropped = True  # the server closed it: read to the end
+        except OSError:
+            pass
+        stalled.close()
+        return {"saves": saves, "before": before, "after": after, "dropped": dropped}
+    finally:
+        server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--watchers", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--idle", type=int, default=1000)
+    parser.add_argument("--stalled-saves", type=int, default=80)
+    parser.add_argument("--skip-bare", action="store_true")
+    parser.add_argument("--parts", default="latency,idle,stalled")
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, args.idle * 2 + 512)), hard))
+    parts = set(args.parts.split(","))
+    print(f"cores: {len(os.sched_getaffinity(0))}, load average before: {load_average()}")
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        if "latency" in parts:
+            live = live_evening(folder, args.tables, args.watchers, args.seconds)
+            per_cycle = live["cpu"] / max(1, live["saves"])
+            print(
+                f"(a) {args.tables} tables x {args.watchers} watchers, {args.seconds:.0f} s: "
+                f"{live['saves']} saves, {live['missing']} not seen by every watcher, "
+                f"{live['errors']} errors; save acknowledged -> every watcher updated "
+                f"p50 {live['p50'] * 1000:.0f} ms, p95 {live['p95'] * 1000:.0f} ms "
+                f"(target {TARGET_P95 * 1000:.0f} ms); save p95 {live['save_p95'] * 1000:.1f} ms"
+            )
+            print(f"(b) server CPU per table cycle: {per_cycle * 1000:.2f} ms", end="")
+            if args.skip_bare:
+                print()
+            else:
+                bare = evening("bare", folder, "bare", args.tables, args.seconds)
+                bare_cycle = bare["cpu"] / max(1, bare["cycles"])
+                print(
+                    f"; bare app {bare_cycle * 1000:.2f} ms ({bare['cycles']} cycles, save p95 "
+                    f"{bare['p95'] * 1000:.1f} ms): {per_cycle / bare_cycle:.2f}x (target 1.0x)"
+                )
+            print(f"    load average after: {load_average()}")
+        if "idle" in parts:
+            idle = idle_streams(folder, args.idle)
+            print(
+                f"(c) {idle['answered']} of {idle['streams']} idle streams open: server memory "
+                f"{idle['before']:.1f} MB -> {idle['after']:.1f} MB, "
+                f"+{idle['after'] - idle['before']:.1f} MB (target < {IDLE_TARGET_MB} MB)"
+            )
+        if "stalled" in parts:
+            stalled = never_reading(folder, args.stalled_saves)
+            print(
+                f"(d) a stream never read, {stalled['saves']} saves on its game: server memory "
+                f"{stalled['before']:.1f} MB -> {stalled['after']:.1f} MB; dropped by the "
+                f"server: {'yes' if stalled['dropped'] else 'no'}"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""A game page's stream of changes (Server-Sent Events): see ``scorekeeper.web.live``."""
+
+from __future__ import annotations
+
+import io
+
+from flask import Blueprint, Flask, Response, current_app, request
+from sqlite_utils.db import NotFoundError
+
+from scorekeeper.language.i18n import here
+from scorekeeper.storage import session_store
+from scorekeeper.web import live
+
+from .access import open_session
+from .sessions import live_parts
+
+bp = Blueprint("live", __name__)
+
+
+def init_app(app: Flask) -> None:
+    """The process's streams, drawing each event as the stream's own request would."""
+
+    def draw(kind: live.Kind, environ: dict) -> tuple[int, str] | None:
+        with app.request_context({**environ, "wsgi.input": io.BytesIO()}):
+            try:
+                session = session_store.get_session(kind.session_id)
+            except NotFoundError:  # the game is gone: nothing to show
+                return None
+            html = live_parts(session, kind.role == "edit", kind.everything)
+            return session.revision, html
+
+    app.extensions[live.EXTENSION] = live.Streams(app.config["DATABASE"], draw)
+
+
+def streams() -> live.Streams:
+    return current_app.extensions[live.EXTENSION]
+
+
+def _seen() -> int | None:
+    """The revision the phone shows: the last event it got (its browser says so when it
+    reconnects), else the revision its page was drawn at."""
+    for given in (request.headers.get("Last-Event-ID", ""), request.args.get("since", "")):
+        given = given.strip()
+        if given.isdigit() and len(given) < 12:
+            return int(given)
+    return None
+
+
+@bp.get("/s/<token>/events")
+def events(token: str):
+    session, can_edit = open_session(token)
+    everything = request.args.get("all") == "1"
+    kind = live.Kind(
+        session.id, "edit" if can_edit else "view", here().lang, everything, request.script_root
+    )
+    first = live.opening()
+    if _seen() != session.revision:  # what it missed: the sheet as it is now
+        first += live.sheet_event(session.revision, live_parts(session, can_edit, everything))
+    # what drawing its later events needs of this request (the address, the language)
+    environ = {name: value for name, value in request.environ.items() if isinstance(value, str)}
+    # the server writes this answer from its event loop, not from a thread (serving/)
+    request.environ[live.STREAM_ENVIRON_KEY] = True
+    response = Response(
+        streams().events(kind, session.revision, environ, first),
+        mimetype="text/event-stream",
+    )
+    # never kept by the phone, its service worker or a proxy; nginx passes it on as written
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
