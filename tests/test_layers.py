@@ -23,7 +23,7 @@ PACKAGE = "scorekeeper"
 # top first: each level is a folder of the package (README, "Layout")
 LEVELS: list[tuple[str, tuple[str, ...]]] = [
     (area, (area, f"{area}.*"))
-    for area in ("cli", "serving", "web", "printing", "storage", "language", "rules")
+    for area in ("cli", "serving", "web", "printing", "storage", "language", "vision", "rules")
 ]
 # the package's own __init__ only hands out the app factory, loaded when it is called
 OUTSIDE_THE_LEVELS = {""}

@@ -3,7 +3,8 @@
 ``scorekeeper variants|check|arrange|score|game [FILE]`` reads the contract's
 JSON request from FILE or standard input and prints the JSON answer. Input a
 player or client got wrong exits 2 with ``{"error", "field"}``, never a
-traceback. ``scorekeeper serve`` runs the table app.
+traceback. ``scorekeeper recognize PHOTO`` reads the cards in a photo.
+``scorekeeper serve`` runs the table app.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.reading import MOST_REQUEST_BYTES, parse_json_request
 
 from . import evening as evening_cli
+from . import recognize as recognize_cli
 from . import restore as replica_cli
 from .refusals import language, refuse, refusing
 
@@ -121,6 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--replica", help="copy the database continuously to this URL (file://, s3://, sftp://)"
     )
     replica_cli.add_command(commands)
+    recognize_cli.add_command(commands)
     evening_cli.add_commands(commands)
     return parser
 
@@ -142,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "restore":
         return replica_cli.run(args, sys.stdout)
+    if args.command == "recognize":
+        return recognize_cli.run(args, sys.stdout)
     if args.command in evening_cli.COMMANDS:
         return evening_cli.run(args)
     return _run_question(args.command, args.file, sys.stdout, sys.stdin, args.lang)
