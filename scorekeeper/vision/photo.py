@@ -17,6 +17,7 @@ reduced scale straight from its DCT blocks (Pillow's ``draft``): reading needs a
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from dataclasses import dataclass
 
@@ -32,8 +33,6 @@ MOST_PIXELS = 40_000_000
 # table of 15 cards, and the work per photo stays bounded whatever the camera
 WORKING_SIDE = 1600
 
-# Pillow's own bomb guard is kept as a second line behind the header check
-Image.MAX_IMAGE_PIXELS = MOST_PIXELS
 # a file cut short is damaged, never half a picture
 ImageFile.LOAD_TRUNCATED_IMAGES = False
 
@@ -104,11 +103,10 @@ def read_photo(data: bytes, working_side: int = WORKING_SIDE) -> Photo:
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
             image = Image.open(io.BytesIO(data))
-        except (
-            UnidentifiedImageError,
-            Image.DecompressionBombError,
-            Image.DecompressionBombWarning,
-        ):
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning) as bomb:
+            # Pillow's own guard, far above ours, met while reading the header
+            raise _too_many_pixels(str(bomb)) from None
+        except UnidentifiedImageError:
             raise _not_read(data) from None
         except (OSError, ValueError, SyntaxError, EOFError):
             raise _damaged() from None
@@ -140,6 +138,13 @@ def _too_large(width: int, height: int) -> PhotoError:
     )
 
 
+def _too_many_pixels(pillow_says: str) -> PhotoError:
+    """Pillow's refusal ("Image size (900000000 pixels) exceeds limit ...") in our words."""
+    counted = re.search(r"\((\d+) pixels\)", pillow_says)
+    pixels = int(counted.group(1)) if counted else MOST_PIXELS * 5
+    return _too_large(pixels, 1)
+
+
 def _decode(image: Image.Image, working_side: int) -> Photo:
     if image.format not in FORMATS:
         raise PhotoError(N_("this file is not a photo: send a JPEG, PNG, WebP or HEIC picture"))
@@ -148,11 +153,11 @@ def _decode(image: Image.Image, working_side: int) -> Photo:
         raise _damaged()
     if width * height > MOST_PIXELS:
         raise _too_large(width, height)
-    orientation = image.getexif().get(0x0112, 1) if hasattr(image, "getexif") else 1
-    turned = orientation in (5, 6, 7, 8)
-    upright = (height, width) if turned else (width, height)
     factor = working_side / max(width, height)
     try:
+        orientation = image.getexif().get(0x0112, 1)
+        turned = orientation in (5, 6, 7, 8)
+        upright = (height, width) if turned else (width, height)
         if factor < 1 and image.format in ("JPEG", "MPO"):
             # DCT scaling to at least twice the working size: quick, and the final
             # resize below still averages every pixel
