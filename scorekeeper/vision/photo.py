@@ -21,6 +21,7 @@ import re
 import warnings
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 from PIL import Image, ImageFile, ImageOps, UnidentifiedImageError
 
@@ -175,7 +176,7 @@ def _decode(image: Image.Image, working_side: int) -> Photo:
             size = (max(1, round(upright[0] * factor)), max(1, round(upright[1] * factor)))
             image = image.resize(size, Image.Resampling.BOX)
         image = image.convert("RGB")
-        pixels = np.asarray(image)[:, :, ::-1].copy()
+        pixels = cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
     except (OSError, ValueError, SyntaxError, EOFError, Image.DecompressionBombError):
         raise _damaged() from None
     except MemoryError:

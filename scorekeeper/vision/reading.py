@@ -1,12 +1,42 @@
-"""The steps from pixels to cards."""
+"""The steps from pixels to cards, each small and drawable on its own (``--draw`` of
+``scripts/make_card_model.py`` shows them):
+
+1. :func:`card_mask`: where card faces lie: light, unsaturated regions, set apart from the
+   table by Otsu's threshold on a whiteness score.
+2. :func:`outlines`: each region's outline as a polygon.
+3. :func:`corners`: every convex corner of an outline, with the two edges from it. A spread
+   card's outline has four; a fanned row's outline has each card's top-left corner, where
+   its index shows, among its own.
+4. :func:`read_corners`: each corner's patch cut upright (:mod:`.corners`) and read by the
+   index model: a rank (or joker, or "no index here") and a suit.
+5. :func:`cards_from_corners`: readings grouped into physical cards: a card seen at both of
+   its index corners, or a lone card whose outline is whole, is one card.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
+import cv2
 import numpy as np
 
 from .budget import PhotoBudget
+from .corners import cut_corner, features
+
+MODEL = Path(__file__).with_name("card_index.onnx")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+# what the index model tells apart, in the order of its output's columns
+CLASSES = tuple(rank + suit for suit in SUITS for rank in RANKS) + ("JK", "none")
+# a card is this many card widths long, for the decks tables use (1.4 to 1.56)
+CARD_ASPECT = 1.45
+MASK_SIDE = 800  # the card mask is found at this size: outlines need no more
+MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
+# a corner read as an index at least this sure is kept as a reading
+KEEP = 0.5
 
 
 @dataclass(frozen=True)
@@ -23,6 +53,321 @@ class Reading:
         return (x + w / 2, y + h / 2)
 
 
+@dataclass(frozen=True)
+class Corner:
+    """A convex corner of an outline: the point, the unit edges ``across`` and ``down``
+    (see :mod:`.corners`), the card width it was cut at, and the outline it belongs to."""
+
+    point: np.ndarray
+    across: np.ndarray
+    down: np.ndarray
+    width: float
+    outline: int
+
+
+@dataclass(frozen=True)
+class CornerReading:
+    corner: Corner
+    card: str
+    confidence: float
+
+    @property
+    def card_centre(self) -> np.ndarray:
+        c = self.corner
+        return c.point + (c.across * 0.5 + c.down * 0.5 * CARD_ASPECT) * c.width
+
+    def card_outline(self) -> np.ndarray:
+        c = self.corner
+        w, h = c.across * c.width, c.down * c.width * CARD_ASPECT
+        return np.float32([c.point, c.point + w, c.point + w + h, c.point + h])
+
+
+def whiteness(pixels: np.ndarray) -> np.ndarray:
+    """Light and colourless scores high: card faces, not wood, felt or most cloths."""
+    hsv = cv2.cvtColor(pixels, cv2.COLOR_BGR2HSV)
+    value = hsv[:, :, 2].astype(np.int16)
+    saturation = hsv[:, :, 1].astype(np.int16)
+    return np.clip(value - saturation, 0, 255).astype(np.uint8)
+
+
+def card_mask(pixels: np.ndarray) -> np.ndarray:
+    """Where card faces lie (255), at the size of ``pixels``."""
+    score = cv2.GaussianBlur(whiteness(pixels), (5, 5), 0)
+    level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    # a face is light in absolute terms too: on a dark table Otsu's level may sit low
+    _, mask = cv2.threshold(score, max(level, 110), 255, cv2.THRESH_BINARY)
+    # specks of light table are no card; the ink of pips and letters near a card's edge is
+    # no notch in it: open, then close, then fill every hole
+    side = max(3, int(max(pixels.shape[:2]) / 250) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    side = max(5, int(max(pixels.shape[:2]) / 80) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
+    found, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, found, -1, 255, -1)
+    return filled
+
+
+def outlines(mask: np.ndarray, least_area: float) -> list[np.ndarray]:
+    """The outer outline of each region at least ``least_area`` large, holes filled."""
+    found, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return [c.reshape(-1, 2).astype(np.float32) for c in found if cv2.contourArea(c) >= least_area]
+
+
+def _simplified(outline: np.ndarray, tolerance: float) -> np.ndarray:
+    return cv2.approxPolyDP(outline.reshape(-1, 1, 2), tolerance, True).reshape(-1, 2)
+
+
+def quadrilateral(polygon: np.ndarray) -> np.ndarray:
+    """A convex polygon's four longest sides extended to meet: a card's outline with its
+    rounded or notched corners cut back to the corners of the rectangle it was cut from.
+    Fewer than four sides are returned as they are."""
+    count = len(polygon)
+    if count <= 4:
+        return polygon
+    sides = np.linalg.norm(np.roll(polygon, -1, axis=0) - polygon, axis=1)
+    longest = sorted(np.argsort(sides)[-4:])
+    corners = []
+    for a, b in zip(longest, longest[1:] + longest[:1], strict=True):
+        p1, p2 = polygon[a], polygon[(a + 1) % count]
+        q1, q2 = polygon[b], polygon[(b + 1) % count]
+        d1, d2 = p2 - p1, q2 - q1
+        cross = d1[0] * d2[1] - d1[1] * d2[0]
+        if abs(cross) < 1e-6 * (np.linalg.norm(d1) * np.linalg.norm(d2) + 1e-9):
+            return polygon
+        t = ((q1[0] - p1[0]) * d2[1] - (q1[1] - p1[1]) * d2[0]) / cross
+        corners.append(p1 + t * d1)
+    quad = np.float32(corners)
+    if cv2.contourArea(quad.reshape(-1, 1, 2)) > 1.15 * cv2.contourArea(
+        polygon.astype(np.float32).reshape(-1, 1, 2)
+    ):
+        return polygon
+    return quad
+
+
+def card_width(polygons: list[np.ndarray]) -> float | None:
+    """The width of a card in this photo: from the outlines that are one whole card, else
+    from the longest straight edge (a fan's last card shows its whole long side)."""
+    whole = []
+    longest = 0.0
+    for polygon in polygons:
+        if len(polygon) < 3:
+            continue
+        sides = np.linalg.norm(np.roll(polygon, -1, axis=0) - polygon, axis=1)
+        longest = max(longest, float(sides.max()))
+        if len(polygon) == 4 and cv2.isContourConvex(polygon.astype(np.float32).reshape(-1, 1, 2)):
+            short, long_ = sorted([(sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2])
+            if 1.15 < long_ / max(short, 1e-3) < 2.1:
+                whole.append(short)
+    if whole:
+        return float(np.median(whole))
+    return longest / CARD_ASPECT if longest else None
+
+
+def corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
+    """Every convex corner whose angle a tilted card's corner can have (50 to 130 degrees)."""
+    found = []
+    for index, polygon in enumerate(polygons):
+        count = len(polygon)
+        if count < 3:
+            continue
+        # the outline runs one way round: its area's sign says which
+        area = float(cv2.contourArea(polygon.reshape(-1, 1, 2).astype(np.float32), oriented=True))
+        for i in range(count):
+            point = polygon[i].astype(np.float32)
+            before = polygon[i - 1] - point
+            after = polygon[(i + 1) % count] - point
+            lb, la = float(np.linalg.norm(before)), float(np.linalg.norm(after))
+            if lb < width * 0.08 or la < width * 0.08:
+                continue
+            before, after = before / lb, after / la
+            angle = math.degrees(math.acos(float(np.clip(np.dot(before, after), -1, 1))))
+            if not 50 <= angle <= 130:
+                continue
+            turn = before[0] * after[1] - before[1] * after[0]
+            # convex: the turn at the corner agrees with the outline's direction
+            if (turn > 0) == (area > 0):
+                continue
+            # "across" turns into "down" clockwise on screen (y points down)
+            across, down = (before, after) if turn > 0 else (after, before)
+            found.append(
+                Corner(point, across.astype(np.float32), down.astype(np.float32), width, index)
+            )
+    return found
+
+
+def edge_points(polygons: list[np.ndarray], width: float, step: float = 0.06) -> list[Corner]:
+    """Points every ``step`` card widths along the outlines of overlapping cards, each seen
+    as a corner whose ``across`` runs along the edge: a fanned card's index corner lies on
+    its row's outline, often on a straight stretch with no corner of the outline there."""
+    found = []
+    for index, polygon in enumerate(polygons):
+        count = len(polygon)
+        if count < 3:
+            continue
+        area = float(cv2.contourArea(polygon.reshape(-1, 1, 2).astype(np.float32), oriented=True))
+        for i in range(count):
+            start, end = polygon[i].astype(np.float32), polygon[(i + 1) % count].astype(np.float32)
+            length = float(np.linalg.norm(end - start))
+            if length < width * 0.15:
+                continue
+            along = (end - start) / length
+            # the inside of the outline is on this side of the edge
+            inward = (
+                np.float32([-along[1], along[0]]) if area > 0 else np.float32([along[1], -along[0]])
+            )
+            # "across" turns into "down" clockwise: along the edge one way or the other
+            across = along if along[0] * inward[1] - along[1] * inward[0] > 0 else -along
+            for t in np.arange(step * width, length - step * width * 0.5, step * width):
+                point = start + along * t
+                found.append(Corner(point, across, inward, width, index))
+    return found
+
+
+@cache
+def _session():
+    # ONNX Runtime loads on the first photo, not with the package
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1
+    options.inter_op_num_threads = 1
+    return onnxruntime.InferenceSession(
+        str(MODEL), sess_options=options, providers=["CPUExecutionProvider"]
+    )
+
+
+def index_probabilities(rows: np.ndarray) -> np.ndarray:
+    """The model's probability of each of :data:`CLASSES` for feature rows."""
+    session = _session()
+    (probabilities,) = session.run(["probabilities"], {"features": rows.astype(np.float32)})
+    return probabilities
+
+
+def read_corners(grey: np.ndarray, found: list[Corner]) -> list[CornerReading]:
+    if not found:
+        return []
+    rows = features([cut_corner(grey, c.point, c.across, c.down, c.width) for c in found])
+    readings = []
+    for corner, p in zip(found, index_probabilities(rows), strict=True):
+        best = int(p.argmax())
+        if CLASSES[best] != "none" and p[best] >= KEEP:
+            readings.append(CornerReading(corner, CLASSES[best], float(p[best])))
+    return readings
+
+
+def same_card(one: CornerReading, other: CornerReading) -> bool:
+    """Two readings of one physical card: they agree, and either place the card's centre
+    within a fifth of its width of each other, or face each other from opposite corners
+    (its two indices, printed half a turn apart, about a card's diagonal apart)."""
+    if one.card != other.card:
+        return False
+    width = max(one.corner.width, other.corner.width)
+    if np.linalg.norm(one.card_centre - other.card_centre) < 0.2 * width:
+        return True
+    apart = float(np.linalg.norm(one.corner.point - other.corner.point)) / width
+    facing = float(np.dot(one.corner.across, other.corner.across)) < -0.7
+    return facing and 1.3 < apart < 2.1
+
+
+def cards_from_corners(readings: list[CornerReading], whole: set[int]) -> list[Reading]:
+    """One reading per physical card. Within an outline that is one whole card, every index
+    read is that card; elsewhere two readings are one card when they agree and place the
+    card's centre within a fifth of a card's width of each other (the two index corners of
+    a fan's last card); the surer reading names it."""
+    groups: list[list[CornerReading]] = []
+    by_outline: dict[int, list[CornerReading]] = {}
+    for reading in sorted(readings, key=lambda r: -r.confidence):
+        if reading.corner.outline in whole:
+            by_outline.setdefault(reading.corner.outline, []).append(reading)
+            continue
+        for group in groups:
+            if any(same_card(member, reading) for member in group):
+                group.append(reading)
+                break
+        else:
+            groups.append([reading])
+    groups.extend(by_outline.values())
+    cards = []
+    for group in groups:
+        votes: dict[str, float] = {}
+        for reading in group:
+            votes[reading.card] = votes.get(reading.card, 0.0) + reading.confidence
+        card = max(votes, key=votes.__getitem__)
+        agreeing = [r for r in group if r.card == card]
+        confidence = max(r.confidence for r in agreeing) * (votes[card] / sum(votes.values()))
+        points = np.concatenate([r.card_outline() for r in agreeing])
+        x, y, w, h = cv2.boundingRect(points.astype(np.float32))
+        cards.append(Reading(card, confidence, (float(x), float(y), float(w), float(h))))
+    return cards
+
+
+def find_corners(pixels: np.ndarray) -> tuple[list[np.ndarray], list[Corner], set[int]]:
+    """Steps 1 to 3 on the working picture: the outlines (working pixels), their corners,
+    and which outlines are one whole card."""
+    factor = min(1.0, MASK_SIDE / max(pixels.shape[:2]))
+    small = cv2.resize(pixels, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    mask = card_mask(small)
+    least = small.shape[0] * small.shape[1] * 0.0008
+    outlines_small = outlines(mask, least)
+    # squares.py's tolerance on the hull: a whole card's outline becomes its four corners,
+    # even where its index's ink reaches the card's edge and notches the light region
+    hulls = [cv2.convexHull(o.reshape(-1, 1, 2)).reshape(-1, 2) for o in outlines_small]
+    first = [
+        quadrilateral(_simplified(h, 0.015 * cv2.arcLength(h.reshape(-1, 1, 2), True)))
+        for h in hulls
+    ]
+    width_small = card_width(first)
+    if width_small is None:
+        return [], [], set()
+    width = width_small / factor
+    whole = set()
+    polygons = []
+    for index, (outline, quad) in enumerate(zip(outlines_small, first, strict=True)):
+        if len(quad) == 4 and cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)):
+            sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+            short, long_ = sorted([(sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2])
+            area = cv2.contourArea(outline.reshape(-1, 1, 2))
+            if (
+                1.15 < long_ / max(short, 1e-3) < 2.1
+                and 0.6 < short / width_small < 1.6
+                and area > 0.88 * cv2.contourArea(quad.reshape(-1, 1, 2))
+            ):
+                whole.add(index)
+                polygons.append(quad / factor)
+                continue
+        polygons.append(_simplified(outline, max(1.0, 0.03 * width_small)) / factor)
+    found = corners(polygons, width)
+    found += edge_points(
+        [p if i not in whole else np.zeros((0, 2)) for i, p in enumerate(polygons)], width
+    )
+    # a whole card's corners are cut at its own width: tilt makes near cards larger
+    sized = []
+    for corner in found:
+        if corner.outline in whole:
+            polygon = polygons[corner.outline]
+            sides = np.linalg.norm(np.roll(polygon, -1, axis=0) - polygon, axis=1)
+            own = float(min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+            corner = Corner(corner.point, corner.across, corner.down, own, corner.outline)
+        sized.append(corner)
+    return polygons, sized, whole
+
+
+def index_grey(pixels: np.ndarray) -> np.ndarray:
+    """The picture the indices are read in: each pixel's darkest channel, so red, blue, green
+    and black ink are all dark on a light card."""
+    blue, green, red = cv2.split(pixels)
+    return cv2.min(cv2.min(blue, green), red)
+
+
 def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
     budget.check()
-    return []
+    polygons, found, whole = find_corners(pixels)
+    budget.check()
+    if not found or len(found) > MOST_CORNERS:
+        return []
+    readings = read_corners(index_grey(pixels), found)
+    budget.check()
+    return cards_from_corners(readings, whole)

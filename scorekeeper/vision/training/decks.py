@@ -1,0 +1,145 @@
+"""The package's SVG decks drawn card by card into PNGs, kept in a cache outside the repository.
+
+Every deck names its cards ``1_club`` .. ``king_spade``; jokers, where a deck has them, are
+``joker``, ``red_joker``/``black_joker`` or ``jokerface``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import subprocess
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+DECKS_DIR = Path("/usr/share/carddecks")
+CACHE = Path(os.environ.get("CARD_RENDER_CACHE", "/tmp/scorekeeper-card-renders"))
+CARD_HEIGHT = 420
+
+SUITS = {"club": "C", "diamond": "D", "heart": "H", "spade": "S"}
+RANKS = {"1": "A", "jack": "J", "queen": "Q", "king": "K"} | {str(n): str(n) for n in range(2, 11)}
+JOKER_IDS = ("joker", "red_joker", "black_joker", "jokerface")
+
+# the decks learnt from, and the ones kept out and measured on (benchmarks/README.md). Left
+# out of both: svg-future, whose elements draw as machine parts, not cards; svg-konqi-modern
+# and svg-xskat-french, whose elements librsvg 2.54 refuses to draw ("has no dimensions");
+# svg-xskat-german, a German-suited Skat deck (acorns, leaves, bells); and the oxygen decks,
+# which print the rank in the top-right corner and only a pip in the top-left one (measured
+# apart as OTHER_LAYOUT_DECKS)
+TRAINING_DECKS = (
+    "svg-standard",
+    "svg-nicu-ornamental",
+    "svg-ancient-egyptians",
+    "svg-dondorf",
+    "svg-jolly-royal",
+)
+HELD_OUT_DECKS = (
+    "svg-nicu-white",
+    "svg-gm-paris",
+    "svg-penguins",
+    "svg-tigullio-international",
+)
+OTHER_LAYOUT_DECKS = ("svg-oxygen", "svg-oxygen-white", "svg-oxygen-air")
+
+
+def deck_names() -> list[str]:
+    return sorted(path.name for path in DECKS_DIR.glob("svg-*") if path.is_dir())
+
+
+def card_ids() -> dict[str, str]:
+    """Element id -> canonical card."""
+    return {
+        f"{rank}_{suit}": RANKS[rank] + letter for suit, letter in SUITS.items() for rank in RANKS
+    }
+
+
+def _svg(deck: str) -> Path:
+    plain = CACHE / f"{deck}.svg"
+    if not plain.exists():
+        packed = next((DECKS_DIR / deck).glob("*.svgz"))
+        plain.parent.mkdir(parents=True, exist_ok=True)
+        plain.write_bytes(gzip.decompress(packed.read_bytes()))
+    return plain
+
+
+def _draw(svg: Path, element: str, zoom: float, target: Path) -> np.ndarray | None:
+    drawn = subprocess.run(
+        ["rsvg-convert", "-u", "-i", element, "-z", f"{zoom:.4f}", str(svg), "-o", str(target)],
+        capture_output=True,
+        timeout=120,
+    )
+    if drawn.returncode != 0:  # svg-konqi-modern: librsvg cannot size its elements
+        return None
+    image = cv2.imread(str(target), cv2.IMREAD_UNCHANGED)
+    if image is None or image.ndim != 3 or image.shape[2] != 4:
+        return None
+    return image
+
+
+def _card_part(image: np.ndarray) -> tuple[int, int, int, int] | None:
+    """The card inside an element's drawing: its largest opaque piece. librsvg measures many
+    of these decks' elements far larger than the card (hidden parts, clips), so the drawing
+    holds the card somewhere in a transparent field."""
+    count, _labels, stats, _centres = cv2.connectedComponentsWithStats(
+        (image[:, :, 3] > 8).astype(np.uint8)
+    )
+    if count < 2:
+        return None
+    x, y, w, h, _area = max(stats[1:].tolist(), key=lambda s: s[4])
+    return x, y, w, h
+
+
+def _zoom(deck: str, svg: Path) -> float:
+    """The zoom that draws this deck's cards about :data:`CARD_HEIGHT` tall, measured once
+    on its seven of spades (every card of a deck is one size)."""
+    known = CACHE / deck / "zoom.txt"
+    if not known.exists():
+        known.parent.mkdir(parents=True, exist_ok=True)
+        probe = _draw(svg, "7_spade", 1.0, CACHE / deck / "probe.png")
+        part = _card_part(probe) if probe is not None else None
+        (CACHE / deck / "probe.png").unlink(missing_ok=True)
+        known.write_text(str(CARD_HEIGHT / part[3] if part and part[3] >= 20 else 0.0))
+    return float(known.read_text())
+
+
+def render(deck: str, element: str) -> np.ndarray | None:
+    """The card ``element`` of ``deck`` as BGRA about :data:`CARD_HEIGHT` tall, drawn once
+    and then read from the cache."""
+    target = CACHE / deck / f"{element}.png"
+    if not target.exists():
+        svg = _svg(deck)
+        if f'id="{element}"'.encode() not in svg.read_bytes() or not _zoom(deck, svg):
+            return None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        image = _draw(svg, element, _zoom(deck, svg), target)
+        part = _card_part(image) if image is not None else None
+        if part is None:
+            target.unlink(missing_ok=True)
+            return None
+        x, y, w, h = part
+        cv2.imwrite(str(target), image[y : y + h, x : x + w])
+    image = cv2.imread(str(target), cv2.IMREAD_UNCHANGED)
+    if image is None or image.ndim != 3 or image.shape[2] != 4:
+        return None
+    return image
+
+
+def deck_faces(deck: str) -> dict[str, list[np.ndarray]]:
+    """Canonical card -> the deck's faces for it (jokers under ``JK``)."""
+    faces: dict[str, list[np.ndarray]] = {}
+    for element, card in card_ids().items():
+        face = render(deck, element)
+        if face is not None:
+            faces.setdefault(card, []).append(face)
+    for element in JOKER_IDS:
+        face = render(deck, element)
+        if face is not None and face.shape[0] > CARD_HEIGHT * 0.9 and face.shape[1] > 200:
+            faces.setdefault("JK", []).append(face)
+    return faces
+
+
+if __name__ == "__main__":
+    for name in deck_names():
+        print(name, sum(len(v) for v in deck_faces(name).values()), flush=True)

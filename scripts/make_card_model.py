@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Make the card index model (scorekeeper/vision/card_index.onnx) again from scratch.
+
+Needs Debian's card decks and librsvg's converter, and the learning libraries:
+
+    apt-get install kdegames-card-data-kf5 librsvg2-bin fonts-dejavu-core
+    .venv/bin/pip install -e '.[vision-train]'
+    OMP_NUM_THREADS=1 .venv/bin/python scripts/make_card_model.py
+
+The decks are drawn once into a cache (CARD_RENDER_CACHE, default
+/tmp/scorekeeper-card-renders); the model learns from the training decks of
+scorekeeper/vision/training/decks.py only, and is checked on the decks kept out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from scorekeeper.vision.reading import MODEL  # noqa: E402
+from scorekeeper.vision.training.decks import HELD_OUT_DECKS, TRAINING_DECKS  # noqa: E402
+from scorekeeper.vision.training.train import export, report, samples, train  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", type=int, default=200, help="synthetic photos to learn from")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", type=Path, default=MODEL)
+    args = parser.parse_args()
+    rng = np.random.default_rng(args.seed)
+    rows, labels = samples(rng, TRAINING_DECKS, args.scenes)
+    print(f"{len(rows)} corners from {args.scenes} photos", flush=True)
+    model = train(rows, labels, args.seed)
+    report(model, rows, labels, "training decks")
+    held_rows, held_labels = samples(
+        np.random.default_rng(args.seed + 1), HELD_OUT_DECKS[:2], 20, 0
+    )
+    report(model, held_rows, held_labels, "held-out decks")
+    export(model, rows.shape[1], args.out)
+    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
