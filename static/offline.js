@@ -238,8 +238,9 @@
       }
       return response.text().then(function (html) {
         var page = answerOf(html);
-        if (response.status === 409) {
-          var latest = page.querySelector(".latest");
+        var latest = page.querySelector(".latest");
+        // a 409 without another phone's round is a game that ended meanwhile: refused, kept
+        if (response.status === 409 && latest) {
           var theirs = latest ? latest.querySelectorAll("p") : [];
           update(entry.id, function (kept) {
             kept.state = "conflict";

@@ -265,6 +265,28 @@ def _as_opened(form, entry: Entry, variant, revision: str, submission: str) -> N
         form[f"opened_{seat}"].data = answer
 
 
+def _finished(session: session_store.Session) -> bool:
+    """Whether the game is over as of its last save: no round may follow."""
+    return bool((session.summary or {}).get("finished"))
+
+
+def _game_over(token: str, entry: Entry, form):
+    """A new round sent to a game that ended meanwhile (a form left open on another phone,
+    a round waiting offline): refused at once, saying so, the entry kept on the form (and so
+    in the phone's draft) and the result shown with the button for the next game."""
+    sheet = build_sheet(entry.session, last=0)
+    winners = ", ".join(sheet.result["winners"]) if sheet.result else ""
+    form.form_errors.insert(
+        0,
+        _(
+            "This game is over: %(winners)s won. Your round was not saved; "
+            "it is kept below on this phone.",
+            winners=winners,
+        ),
+    )
+    return _render(token, entry, form, None, None, game_over=sheet.result), 409
+
+
 def _handle(token: str, round_id: int | None, entry: Entry | None = None):
     entry = entry or _load(token, round_id)
     session = entry.session
@@ -275,6 +297,8 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
         form.form_errors.append(entry.problem)
     if request.method == "GET":
         _as_opened(form, entry, variant, str(session.revision), session_store.new_token())
+    elif round_id is None and _finished(session):
+        return _game_over(token, entry, form)
     preview = latest = meanwhile = None
     status = 200
     if request.method == "POST" and not form.validate_on_submit():
@@ -324,10 +348,20 @@ def _number_of(scored: round_store.ScoredRound) -> int:
     return scored.after.get("hands", scored.after["played"])
 
 
-def _render(token: str, entry: Entry, form, preview: dict | None, latest, meanwhile=None) -> str:
+def _render(
+    token: str,
+    entry: Entry,
+    form,
+    preview: dict | None,
+    latest,
+    meanwhile=None,
+    game_over: dict | None = None,
+) -> str:
     session = entry.session
     return render_template(
         "round_form.html",
+        game_over=game_over,
+        again_csrf=page_csrf_token() if game_over else None,
         session=session,
         token=token,
         variant=get_variant(session.variant),
@@ -354,6 +388,10 @@ def new(token: str):
     if request.method == "POST":
         return _handle(token, None)
     entry = _load(token, None)
+    if _finished(entry.session):
+        # no form for a game that is over: its sheet shows the result and the next game
+        flash(_("This game is over; start a new game with the same players."))
+        return redirect(url_for("sessions.page", token=token))
     if not _keeps(entry):
         return _handle(token, None, entry)
     return _kept_new_form(token, entry)

@@ -1,0 +1,63 @@
+"""What an evening at the table still tripped over (issue 29): a game that is over offers no
+round form, and a form left open on another phone is told so when it saves, its entry kept."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from .sessions import start_game
+
+KING_ENDS_IT = {"winner": "Ana", "end": "out", "hand_1": "KS", "save": "1"}
+GAME_OVER = {
+    "en": "This game is over: Ana won.",
+    "de": "Dieses Spiel ist vorbei: Ana hat gewonnen.",
+    "fr": "Cette partie est terminée : Ana a gagné.",
+    "vi": "Trận này đã kết thúc: Ana thắng.",
+}
+
+
+def _text(response) -> str:
+    return html.unescape(response.data.decode())
+
+
+def _finished_rummy(client):
+    """Basic Rummy to 10: Ana going out against Ben's K (10) ends it at once."""
+    path = start_game(client, "rummy", ["Ana", "Ben"], target=10)
+    assert client.post(f"{path}/rounds/new", data=KING_ENDS_IT).status_code == 302
+    return path
+
+
+def test_a_finished_game_offers_its_result_and_the_next_game_instead_of_a_round_form(client):
+    path = _finished_rummy(client)
+    page = _text(client.get(path))
+    assert "🏆 Ana won" in page and "New game, same players and house rules" in page
+    assert "Enter round" not in page and "/rounds/new" not in page
+    opened = client.get(f"{path}/rounds/new")
+    assert opened.status_code == 302 and opened.headers["Location"].endswith(path)
+    shown = _text(client.get(path))
+    assert "This game is over; start a new game with the same players." in shown
+    assert 'id="round-form"' not in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "vi"])
+def test_a_form_left_open_on_another_phone_is_refused_by_name_with_its_entry_kept(app, lang):
+    path = start_game(app.test_client(), "rummy", ["Ana", "Ben"], target=10)
+    other_phone = app.test_client()
+    other_phone.set_cookie("lang", lang, domain="table.test")
+    form = _text(other_phone.get(f"{path}/rounds/new?lang={lang}"))
+    revision = re.search(r'name="revision" type="hidden" value="(\d+)"', form).group(1)
+    key = re.search(r'name="submission" type="hidden" value="([^"]+)"', form).group(1)
+    assert app.test_client().post(f"{path}/rounds/new", data=KING_ENDS_IT).status_code == 302
+    typed = {"winner": "Ben", "end": "out", "hand_0": "QH 7C", "save": "1"}
+    answer = other_phone.post(
+        f"{path}/rounds/new?lang={lang}", data={**typed, "revision": revision, "submission": key}
+    )
+    assert answer.status_code == 409  # not a redirect: the queue and the draft keep it
+    page = _text(answer)
+    assert GAME_OVER[lang] in page
+    assert re.search(r'<textarea[^>]*name="hand_0"[^>]*>\s*QH 7C</textarea>', page)
+    assert "/again" in page  # the next game is one tap away
+    assert app.test_client().get(f"{path}/revision").json["revision"] == 1  # nothing saved
