@@ -61,7 +61,7 @@ def test_the_same_form_sent_twice_stores_one_round(client, app, game):
     assert len(stored(app)) == 1
     page = client.get(game).data.decode()
     # one round dealt by Ana: Ben deals next, and Ana has 10, not 20
-    assert "<strong>Ben</strong> deals" in page and "Enter round 2" in page
+    assert "<strong data-next-dealer>Ben</strong> deals" in page and "Enter round 2" in page
     assert total_row(client, game) == ["10", "0"]
     assert "Round 1 was already saved." in page
 
@@ -186,7 +186,9 @@ def test_undo_takes_back_a_new_round(client, app, game):
     assert "Undone." in undo(client, game).data.decode()
     assert [hands["Ben"] for _, _, hands in stored(app)] == [["KS"]]
     page = client.get(game).data.decode()
-    assert "<strong>Ben</strong> deals" in page  # the deal goes back with the round
+    assert (
+        "<strong data-next-dealer>Ben</strong> deals" in page
+    )  # the deal goes back with the round
     assert "undid version" in client.get(f"{game}/versions").data.decode()
 
 

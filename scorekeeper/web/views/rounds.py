@@ -18,6 +18,7 @@ from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.printing.score_sheet import build_sheet
 from scorekeeper.rules import RulesError, progress
 from scorekeeper.rules.catalog import get_variant, resolve
+from scorekeeper.rules.games import winner_deals
 from scorekeeper.rules.variant import GOING_OUT
 from scorekeeper.storage import changes, derived, disk, round_store, session_store
 from scorekeeper.web.extensions import kept
@@ -374,6 +375,7 @@ def _render(
         dealer=entry.dealer,
         editing=entry.stored is not None,
         cards=_card_data(session, len(entry.players)),
+        winner_deals=winner_deals(resolve(session.variant, session.options, len(entry.players))),
         seats=list(enumerate(entry.players)),
         round_id=entry.stored.id if entry.stored is not None else None,
         ends_asked=player_ends(get_variant(session.variant)),

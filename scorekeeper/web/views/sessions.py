@@ -31,6 +31,7 @@ from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.printing.score_sheet import Sheet, build_sheet, running_totals_chart
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.catalog import resolve
+from scorekeeper.rules.games import winner_deals
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.storage import (
     changes,
@@ -309,6 +310,7 @@ def _render_page(
         sheet=sheet,
         drawn=drawn,
         rules=rules,
+        winner_deals=winner_deals(rules),
         chart=running_totals_chart(sheet),
         csrf_fields=Markup(_CSRF_MARK),
         flashes_mark=Markup(_FLASHES_MARK),
