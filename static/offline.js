@@ -241,10 +241,10 @@
         var latest = page.querySelector(".latest");
         // a 409 without another phone's round is a game that ended meanwhile: refused, kept
         if (response.status === 409 && latest) {
-          var theirs = latest ? latest.querySelectorAll("p") : [];
+          var theirs = latest.querySelector(".theirs");
           update(entry.id, function (kept) {
             kept.state = "conflict";
-            kept.theirs = textOf(theirs[theirs.length - 1]) || textOf(latest);
+            kept.theirs = textOf(theirs) || textOf(latest);
             // opened again, the entry is based on what the server showed: saving it then is
             // a decision made knowing the other round
             kept.revision = (page.querySelector("input[name=revision]") || {}).value || null;

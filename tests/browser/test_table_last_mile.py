@@ -57,3 +57,45 @@ def test_rounds_saved_offline_in_a_row_are_numbered_in_order_and_move_the_deal_o
     expect(page.get_by_role("link", name="Enter round 4")).to_be_visible()
     expect(page.locator(".deal [data-next-dealer]")).to_have_text("Ana")
     context.close()
+
+
+GERMAN = {"Accept-Language": "de-DE,de;q=0.9"}
+
+
+def test_a_german_phone_that_lost_the_race_for_a_round_saves_its_own_as_the_next(
+    live_server, browser, tmp_path, artifacts
+):
+    context, late = new_phone(browser, extra_http_headers=GERMAN)
+    edit = start_table(late.request, live_server, players=PLAYERS)
+    late.goto(edit + "/rounds/new")
+    # the phone across the table saves round 1 first: Ana out, Ben 12, Cem 7
+    other_context, first = new_phone(browser)
+    first.goto(edit + "/rounds/new")
+    type_counted_round(first, "Ana", {1: 12, 2: 7})
+    save(first)
+    expect(first.locator(".flash")).to_contain_text("Round 1 saved.")
+
+    late.locator("#mode label.chip", has_text="Gezählte Punkte").click()
+    late.check("#winner input[value='Ben']")
+    for seat, points in {0: 20, 2: 3}.items():
+        late.fill(f"#count_{seat}", str(points))
+        late.check(f"#opened_{seat} input[value='y']")
+    late.get_by_role("button", name="Runde speichern").first.click()
+    latest = late.locator(".latest")
+    expect(late.locator("#problems")).to_contain_text(
+        "Ein anderes Telefon hat Runde 1 inzwischen gespeichert"
+    )
+    expect(latest.locator(".theirs")).to_contain_text("Ana")
+    expect(latest.locator(".mine")).to_contain_text("Deins: Ben")
+    drop = latest.get_by_role("button", name="Meine verwerfen (dieselbe Hand)")
+    keep = latest.get_by_role("button", name="Meine als Runde 2 speichern (eine andere Hand)")
+    expect(drop).to_be_visible()
+    expect(keep).to_be_visible()
+    late.screenshot(path=artifacts / "race-01-both-shown-de.png", full_page=False)
+    keep.click()
+    expect(late.locator(".flash")).to_contain_text("Runde 2 gespeichert")
+    # round 1: Ben 12, Cem 7; round 2: Ana 20, Cem 3 (every loser had melded)
+    expect(totals(late)).to_have_text(["20", "12", "10"])
+    assert len(rounds_stored(tmp_path / "browser.sqlite")) == 2
+    for each in (context, other_context):
+        each.close()

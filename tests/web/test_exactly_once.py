@@ -88,7 +88,7 @@ def test_a_new_round_on_a_stale_form_is_refused_and_the_input_kept(client, app, 
     refused = client.post(f"{game}/rounds/new", data=rummy_round(phone_a, "QH 9C"))
     page = refused.data.decode()
     assert refused.status_code == 409
-    assert CONFLICT in page
+    assert "Another phone saved round 1 meanwhile." in page
     assert ">\nQH 9C</textarea>" in page  # what phone A typed is still in the form
     assert "The score now" in page and "<td>10</td>" in page  # the latest state: Ana 10
     assert len(stored(app)) == 1

@@ -61,3 +61,61 @@ def test_a_form_left_open_on_another_phone_is_refused_by_name_with_its_entry_kep
     assert re.search(r'<textarea[^>]*name="hand_0"[^>]*>\s*QH 7C</textarea>', page)
     assert "/again" in page  # the next game is one tap away
     assert app.test_client().get(f"{path}/revision").json["revision"] == 1  # nothing saved
+
+
+def _loaded(page: str) -> dict[str, str]:
+    """The form's revision and one-time key, as a phone holds them."""
+    return {
+        name: re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page).group(1)
+        for name in ("revision", "submission")
+    }
+
+
+def _both_phones_enter_round_one(app):
+    """Ana's phone and Ben's phone open the same new round; Ana's saves first (Basic Rummy:
+    Ana goes out, Ben holds K = 10); Ben's then saves Ben going out, Ana holding 7C 7D."""
+    path = start_game(app.test_client(), "rummy", ["Ana", "Ben"], target=500)
+    ana, ben = app.test_client(), app.test_client()
+    ana_keys = _loaded(_text(ana.get(f"{path}/rounds/new")))
+    ben_keys = _loaded(_text(ben.get(f"{path}/rounds/new")))
+    assert ana.post(f"{path}/rounds/new", data=KING_ENDS_IT | ana_keys).status_code == 302
+    typed = {"winner": "Ben", "end": "out", "hand_0": "7C 7D", "save": "1"}
+    answer = ben.post(f"{path}/rounds/new", data=typed | ben_keys)
+    return path, ben, typed, ben_keys, answer
+
+
+def test_the_phone_that_loses_a_race_for_a_round_sees_both_and_chooses(app):
+    path, ben, typed, keys, answer = _both_phones_enter_round_one(app)
+    assert answer.status_code == 409
+    page = _text(answer)
+    assert "Another phone saved round 1 meanwhile." in page
+    assert "check it and save again" not in page
+    assert re.search(r'class="theirs">Round 1 as saved meanwhile:\s*Ana went out; Ben KS', page)
+    assert re.search(r'class="mine">Yours: Ben went out; Ana 7C 7D', page)
+    assert 'name="drop"' in page and "Drop mine (the same hand)" in page
+    assert "Save mine as round 2 (a different hand)" in page
+    # the entry stays in the form, now based on the revision with the other round in it
+    assert re.search(r'<textarea[^>]*name="hand_0"[^>]*>\s*7C 7D</textarea>', page)
+    assert _loaded(page) == {"revision": "1", "submission": keys["submission"]}
+
+
+def test_dropping_mine_saves_nothing(app):
+    path, ben, typed, keys, answer = _both_phones_enter_round_one(app)
+    again = _loaded(_text(answer))
+    for _tap in range(2):
+        dropped = ben.post(f"{path}/rounds/new", data=typed | again | {"drop": "y"})
+        assert dropped.status_code == 302 and dropped.headers["Location"].endswith(path)
+    assert "Your entry was dropped; nothing was saved." in _text(ben.get(path))
+    assert ben.get(f"{path}/revision").json["revision"] == 1
+
+
+def test_saving_mine_as_the_next_round_saves_it_once(app):
+    path, ben, typed, keys, answer = _both_phones_enter_round_one(app)
+    again = _loaded(_text(answer))
+    for _tap in range(2):  # a double tap: the one-time key makes the second a no-op
+        saved = ben.post(f"{path}/rounds/new", data=typed | again | {"save": "y"})
+        assert saved.status_code == 302
+    assert ben.get(f"{path}/revision").json["revision"] == 2
+    # round 1: Ana collects K 10; round 2: Ben collects 7 + 7 = 14
+    sheet = _text(ben.get(path))
+    assert re.findall(r'<th class="total[^"]*">(\d+)</th>', sheet) == ["10", "14"]

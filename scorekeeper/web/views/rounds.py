@@ -223,17 +223,28 @@ def _check(entry: Entry, form, facts: dict, checked: set[str]) -> dict | None:
 
 def _conflict(token: str, form, entry: Entry, conflict: changes.Conflict, round_id: int | None):
     """The form again over the latest state, the entry kept: the next save is based on it."""
-    form.form_errors.append(
-        _(
-            "Someone else changed this session. The latest score is shown; "
-            "your entry is kept below: check it and save again."
-        )
-    )
     form.revision.data = str(conflict.session.revision)
     form.revision.raw_data = [form.revision.data]
     # the form's seats stay as loaded: a seating change meanwhile shows in the score above
     entry = replace(_load(token, round_id), players=entry.players)
     return entry, build_sheet(entry.session)
+
+
+def _say_conflict(form, meanwhile: round_store.ScoredRound | None, new_round: bool) -> None:
+    """Another phone's round where this one was meant to go is named, not "save again": the
+    page shows both, to drop this one (the same hand) or save it as the next round."""
+    if new_round and meanwhile is not None:
+        message = _(
+            "Another phone saved round %(n)s meanwhile. Both entries are shown: "
+            "drop yours if it is the same hand, or save it as the next round.",
+            n=_number_of(meanwhile),
+        )
+    else:
+        message = _(
+            "Someone else changed this session. The latest score is shown; "
+            "your entry is kept below: check it and save again."
+        )
+    form.form_errors.append(message)
 
 
 RECENT_ROUNDS = 12  # the rounds a table's usual answers are read from
@@ -300,8 +311,10 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
         _as_opened(form, entry, variant, str(session.revision), session_store.new_token())
     elif round_id is None and _finished(session):
         return _game_over(token, entry, form)
-    preview = latest = meanwhile = None
+    preview = latest = meanwhile = facts = None
     status = 200
+    if request.method == "POST" and DROP in request.form:
+        return _dropped(token)
     if request.method == "POST" and not form.validate_on_submit():
         if "csrf_token" not in form.errors and not entry.problem:
             # the engine is asked too, so one Check shows every problem, not the first few
@@ -322,12 +335,26 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
                 base = _base_revision(form)
                 entry, latest = _conflict(token, form, entry, answer, round_id)
                 meanwhile = _saved_meanwhile(entry, base)
+                _say_conflict(form, meanwhile, round_id is None)
                 status = 409
             elif answer is not None:
                 return answer
         if not form.errors and not form.form_errors and not entry.problem:
             preview = _check(entry, form, facts, set())
-    return _render(token, entry, form, preview, latest, meanwhile), status
+    mine = facts if meanwhile is not None and round_id is None else None
+    return _render(token, entry, form, preview, latest, meanwhile, mine=mine), status
+
+
+DROP = "drop"  # the button that drops this phone's entry after another phone saved the round
+
+
+def _dropped(token: str):
+    """This phone's entry dropped (the other phone's round was the same hand): nothing is
+    saved, and the redirect tells the phone its draft may go."""
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    flash(_("Your entry was dropped; nothing was saved."))
+    return redirect(url_for("sessions.page", token=token))
 
 
 def _saved_meanwhile(entry: Entry, base: int | None) -> round_store.ScoredRound | None:
@@ -357,11 +384,13 @@ def _render(
     latest,
     meanwhile=None,
     game_over: dict | None = None,
+    mine: dict | None = None,
 ) -> str:
     session = entry.session
     return render_template(
         "round_form.html",
         game_over=game_over,
+        mine=mine,
         again_csrf=page_csrf_token() if game_over else None,
         session=session,
         token=token,
