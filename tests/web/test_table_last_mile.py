@@ -119,3 +119,19 @@ def test_saving_mine_as_the_next_round_saves_it_once(app):
     # round 1: Ana collects K 10; round 2: Ben collects 7 + 7 = 14
     sheet = _text(ben.get(path))
     assert re.findall(r'<th class="total[^"]*">(\d+)</th>', sheet) == ["10", "14"]
+
+
+def test_a_phom_counted_round_asks_one_toggle_per_player_not_a_list_of_melds(client):
+    path = start_game(client, "phom", ["Ana", "Ben", "Cem"])
+    client.set_cookie("mode", "count", domain="table.test")
+    form = _text(client.get(f"{path}/rounds/new"))
+    assert "empty list" not in form
+    # the stock ran out: Ana 2 and Ben 9 with a meld, Cem 1 with none (móm): nothing typed
+    # but the counts and Cem's toggle
+    data = {"mode": "count", "winner": "", "end": "stock", "save": "1"}
+    data |= {"count_0": "2", "count_1": "9", "count_2": "1", "nomelds_2": "y"}
+    saved = client.post(f"{path}/rounds/new", data=data)
+    assert saved.status_code == 302, re.findall(r'class="error"[^>]*>([^<]*)', _text(saved))
+    # three players: second place pays 1, móm pays 4 and is out of the order: Ana +5
+    sheet = _text(client.get(path))
+    assert re.findall(r'<th class="total[^"]*">(-?\d+)</th>', sheet) == ["5", "-1", "-4"]
