@@ -135,3 +135,24 @@ def test_a_phom_counted_round_asks_one_toggle_per_player_not_a_list_of_melds(cli
     # three players: second place pays 1, móm pays 4 and is out of the order: Ana +5
     sheet = _text(client.get(path))
     assert re.findall(r'<th class="total[^"]*">(-?\d+)</th>', sheet) == ["5", "-1", "-4"]
+
+
+PRINT_LINK = re.compile(r'<a class="button[^"]*" href="[^"]*/sheet\.pdf\?paper=(\w+)">([^<]*)</a>')
+
+
+@pytest.mark.parametrize(
+    ("accept", "first", "other"),
+    [
+        ("de-DE,de;q=0.9", ("a4", "Drucken (A4)"), ("letter", "oder auf US-Letter")),
+        ("fr-FR,fr;q=0.9", ("a4", "Imprimer (A4)"), ("letter", "ou sur US Letter")),
+        ("vi-VN,vi;q=0.9", ("a4", "In (A4)"), ("letter", "hoặc khổ US Letter")),
+        ("en-US,en;q=0.9", ("letter", "Print (US Letter)"), ("a4", "or on A4")),
+        ("en-GB,en;q=0.9", ("a4", "Print (A4)"), ("letter", "or on US Letter")),
+    ],
+)
+def test_one_print_button_on_the_paper_of_the_phones_country(client, accept, first, other):
+    path = start_game(client, "rummy", ["Ana", "Ben"])
+    view = re.search(r'href="(/s/[^"]+)" class="link"', _text(client.get(path))).group(1)
+    for link in (path, view):  # the editor's page and the read-only one
+        page = _text(client.get(link, headers={"Accept-Language": accept}))
+        assert PRINT_LINK.findall(page) == [first, other]
