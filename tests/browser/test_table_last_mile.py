@@ -99,3 +99,52 @@ def test_a_german_phone_that_lost_the_race_for_a_round_saves_its_own_as_the_next
     assert len(rounds_stored(tmp_path / "browser.sqlite")) == 2
     for each in (context, other_context):
         each.close()
+
+
+VISIBLE_ERRORS = """id => Array.from(document.getElementById(id).parentNode.querySelectorAll('.error'))
+  .filter(e => e.getClientRects().length).map(e => e.textContent.trim())"""
+
+
+def test_a_count_refused_at_check_and_typed_wrong_again_says_so_once(live_server, browser):
+    context, page = new_phone(browser)
+    edit = start_table(page.request, live_server, players=PLAYERS)
+    page.goto(edit + "/rounds/new")
+    type_counted_round(page, "Ana", {1: 99999, 2: 7})
+    page.get_by_role("button", name="Check the round").first.click()
+    refused = "Type a whole number from 0 to 9999."
+    expect(page.locator("#problems")).to_contain_text(refused)
+    assert page.evaluate(VISIBLE_ERRORS, "count_1") == [refused]
+    page.locator("#count_1").press_sequentially("9")  # 999999: still too big
+    assert page.evaluate(VISIBLE_ERRORS, "count_1") == [refused]
+    page.locator("#count_1").fill("12")
+    assert page.evaluate(VISIBLE_ERRORS, "count_1") == []
+    context.close()
+
+
+LONG = "Anastasia Konstantinopoulou-Papadaki"
+ELLIPSIS_SHOWN = """e => { const s = getComputedStyle(e); const box = e.getBoundingClientRect();
+  return s.textOverflow === 'ellipsis' && s.overflowX === 'hidden' && s.whiteSpace === 'nowrap'
+    && e.scrollWidth > e.clientWidth && box.right <= window.innerWidth; }"""
+
+
+def test_a_long_dealers_name_ends_in_an_ellipsis_and_the_winner_has_no_empty_box(
+    live_server, browser, artifacts
+):
+    context, page = new_phone(browser)
+    edit = start_table(page.request, live_server, players=[LONG, "Ben", "Cem"])
+    page.goto(edit + "/rounds/new")
+    dealer = page.locator(".dealt-by .dealer")
+    expect(dealer).to_have_text(LONG)  # the whole name is there, for a screen reader too
+    assert dealer.evaluate(ELLIPSIS_SHOWN)
+    # Rami's winner who went out is asked nothing: the name stands without a box around
+    type_counted_round(page, "Ben", {0: 12, 2: 7})
+    winner = page.locator("fieldset.player[data-player='Ben']")
+    assert winner.evaluate("e => getComputedStyle(e).borderTopColor") == "rgba(0, 0, 0, 0)"
+    assert winner.bounding_box()["height"] < 44
+    page.screenshot(path=artifacts / "form-long-dealer-winner.png", full_page=False)
+    save(page)
+    expect(page.locator(".flash")).to_contain_text("Round 1 saved.")
+    dealt = page.locator("table.sheet .round-no small.dealt").first
+    expect(dealt).to_contain_text(LONG)
+    assert dealt.evaluate(ELLIPSIS_SHOWN)
+    context.close()

@@ -156,3 +156,37 @@ def test_one_print_button_on_the_paper_of_the_phones_country(client, accept, fir
     for link in (path, view):  # the editor's page and the read-only one
         page = _text(client.get(link, headers={"Accept-Language": accept}))
         assert PRINT_LINK.findall(page) == [first, other]
+
+
+def _pdf(client, path):
+    import io
+
+    from pypdf import PdfReader
+
+    response = client.get(f"{path}/sheet.pdf")
+    assert response.status_code == 200 and response.data.startswith(b"%PDF")
+    return PdfReader(io.BytesIO(response.data))
+
+
+def test_the_pdf_says_chosen_in_bold_only_where_a_house_rule_was_chosen(client):
+    plain = start_game(client, "rummy", ["Ana", "Ben"])
+    text = "\n".join(page.extract_text() for page in _pdf(client, plain).pages)
+    assert "chosen for this table" not in text.replace("\n", " ")
+    chosen = start_game(client, "rummy", ["Ana", "Ben"], target=50)
+    text = "\n".join(page.extract_text() for page in _pdf(client, chosen).pages)
+    assert "(chosen for this table in bold)" in text.replace("\n", " ")
+
+
+def test_a_player_named_with_an_emoji_prints_as_that_emoji(client):
+    path = start_game(client, "rummy", ["Ana 🦊", "Ben"])
+    data = {"winner": "Ana 🦊", "end": "out", "hand_1": "KS", "save": "1"}
+    assert client.post(f"{path}/rounds/new", data=data).status_code == 302
+    reader = _pdf(client, path)
+    assert "Ana 🦊" in reader.pages[0].extract_text()
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for page in reader.pages
+        for font in page["/Resources"].get("/Font", {}).values()
+    }
+    # the fox is drawn from the colour emoji font (fonts-noto-color-emoji), not a fallback box
+    assert any("Noto-Color-Emoji" in name for name in fonts), fonts
