@@ -148,3 +148,35 @@ def test_a_long_dealers_name_ends_in_an_ellipsis_and_the_winner_has_no_empty_box
     expect(dealt).to_contain_text(LONG)
     assert dealt.evaluate(ELLIPSIS_SHOWN)
     context.close()
+
+
+FIRST_LINE = """li => { const range = document.createRange();
+  range.selectNodeContents(li.querySelector('a')); const lines = range.getClientRects();
+  return {top: lines[0].top, bottom: lines[0].bottom, count: new Set(Array.from(lines, r => Math.round(r.top))).size}; }"""
+
+
+def test_the_error_summarys_bullet_sits_beside_the_first_line_of_its_item(live_server, browser):
+    import io
+
+    from PIL import Image
+
+    context, page = new_phone(browser)
+    edit = start_table(page.request, live_server, players=PLAYERS)
+    page.goto(edit + "/rounds/new")
+    type_counted_round(page, "Ana", {1: 99999, 2: 7})
+    page.get_by_role("button", name="Check the round").first.click()
+    item = page.locator("#problems li").first
+    line = item.evaluate(FIRST_LINE)
+    assert line["count"] >= 2  # the sentence takes two lines at 390 px
+    box = item.bounding_box()
+    # the bullet is drawn left of the item: its dark pixels lie within the first line
+    left = {"x": box["x"] - 24, "y": box["y"], "width": 24, "height": box["height"]}
+    shot = Image.open(io.BytesIO(page.screenshot(clip=left))).convert("L")
+    scale = shot.height / box["height"]
+    inked = [
+        y for y in range(shot.height) for x in range(shot.width) if shot.getpixel((x, y)) < 128
+    ]
+    assert inked, "no bullet drawn"
+    top, bottom = (line["top"] - box["y"]) * scale, (line["bottom"] - box["y"]) * scale
+    assert top <= min(inked) and max(inked) <= bottom, (min(inked), max(inked), top, bottom)
+    context.close()
