@@ -180,3 +180,41 @@ def test_the_error_summarys_bullet_sits_beside_the_first_line_of_its_item(live_s
     top, bottom = (line["top"] - box["y"]) * scale, (line["bottom"] - box["y"]) * scale
     assert top <= min(inked) and max(inked) <= bottom, (min(inked), max(inked), top, bottom)
     context.close()
+
+
+def test_a_form_left_open_when_the_game_ends_is_refused_by_name_and_keeps_the_entry(
+    live_server, browser, artifacts
+):
+    from tests.browser.table_pages import hidden_fields
+
+    context, late = new_phone(browser, extra_http_headers=GERMAN)
+    form = late.request.get(f"{live_server}/new/rummy").text()
+    data = hidden_fields(form) | {"players": "Ana\nBen", "dealer": "", "option_target": "10"}
+    made = late.request.post(f"{live_server}/new/rummy", form=data, max_redirects=0)
+    edit = made.headers["location"]
+    edit = edit if edit.startswith("http") else live_server + edit
+    late.goto(edit + "/rounds/new")
+    # meanwhile the other phone saves the round that ends it: Ana out, Ben's K is 10
+    other_context, first = new_phone(browser)
+    first.goto(edit + "/rounds/new")
+    first.check("#winner input[value='Ana']")
+    first.fill("#hand_1", "KS")
+    save(first)
+    expect(first.locator(".winner")).to_contain_text("Ana won")
+
+    late.check("#winner input[value='Ben']")
+    late.fill("#hand_0", "QH 7C")
+    late.get_by_role("button", name="Runde speichern").first.click()
+    expect(late.locator("#problems")).to_contain_text("Dieses Spiel ist vorbei: Ana hat gewonnen.")
+    expect(late.locator("#hand_0")).to_have_value("QH 7C")  # the entry stays on the form
+    kept = late.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('scorekeeper:draft:round:'))"
+        ".map(k => JSON.parse(localStorage.getItem(k)).fields)"
+    )
+    assert ["hand_0", "QH 7C"] in kept[0]  # and in the phone's draft
+    expect(
+        late.get_by_role("button", name="Neues Spiel, gleiche Spieler und Hausregeln")
+    ).to_be_visible()
+    late.screenshot(path=artifacts / "game-over-01-stale-form-de.png", full_page=False)
+    for each in (context, other_context):
+        each.close()
