@@ -190,3 +190,22 @@ def test_a_player_named_with_an_emoji_prints_as_that_emoji(client):
     }
     # the fox is drawn from the colour emoji font (fonts-noto-color-emoji), not a fallback box
     assert any("Noto-Color-Emoji" in name for name in fonts), fonts
+
+
+def test_printed_chart_names_of_close_totals_never_touch(client):
+    # the PDF's names are DejaVu Sans at 7 units (templates/sheet_pdf.html); their ink is
+    # measured on the font itself: a name with a descender (Giang) above one with
+    # Vietnamese marks stacked over a capital (Ấn) needs more than 8 units between baselines
+    from PIL import ImageFont
+
+    from scorekeeper.printing.pdf import FONT_DIR
+    from scorekeeper.printing.printable import chart
+
+    font = ImageFont.truetype(str(FONT_DIR / "DejaVuSans.ttf"), 700)  # 100 times 7 units
+    series = {"Giang": [0, 41], "Ấn": [0, 40], "Bảo": [0, 40]}
+    drawn = chart(list(series), series)  # as printable.build draws the sheet's chart
+    placed = sorted((line["label_y"], line["player"]) for line in drawn["lines"])
+    for (above_y, above), (below_y, below) in zip(placed, placed[1:], strict=False):
+        descent = font.getbbox(above, anchor="ls")[3] / 100
+        ascent = -font.getbbox(below, anchor="ls")[1] / 100
+        assert below_y - above_y >= descent + ascent, (above, below, placed)
