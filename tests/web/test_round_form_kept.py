@@ -211,7 +211,9 @@ def test_a_message_for_this_phone_is_shown_on_the_form_to_it_alone(csrf_app):
 def test_the_form_is_drawn_once_for_every_load_of_the_table(csrf_app, monkeypatch):
     drawn = []
     real = round_views._render
-    monkeypatch.setattr(round_views, "_render", lambda *args: drawn.append(1) or real(*args))
+    monkeypatch.setattr(
+        round_views, "_render", lambda *args, **kw: drawn.append(1) or real(*args, **kw)
+    )
     ana_phone, ben_phone = csrf_app.test_client(), csrf_app.test_client()
     game = start(ana_phone, "rummy", ["Ana", "Ben"])
     for phone in (ana_phone, ben_phone, ana_phone):
