@@ -238,12 +238,13 @@
       }
       return response.text().then(function (html) {
         var page = answerOf(html);
-        if (response.status === 409) {
-          var latest = page.querySelector(".latest");
-          var theirs = latest ? latest.querySelectorAll("p") : [];
+        var latest = page.querySelector(".latest");
+        // a 409 without another phone's round is a game that ended meanwhile: refused, kept
+        if (response.status === 409 && latest) {
+          var theirs = latest.querySelector(".theirs");
           update(entry.id, function (kept) {
             kept.state = "conflict";
-            kept.theirs = textOf(theirs[theirs.length - 1]) || textOf(latest);
+            kept.theirs = textOf(theirs) || textOf(latest);
             // opened again, the entry is based on what the server showed: saving it then is
             // a decision made knowing the other round
             kept.revision = (page.querySelector("input[name=revision]") || {}).value || null;
@@ -368,6 +369,7 @@
   }
 
   function render() {
+    followQueue();
     var main = document.querySelector("main");
     if (!main) return;
     var banner = document.getElementById("queue");
@@ -410,6 +412,50 @@
       list.appendChild(item);
     });
     banner.appendChild(list);
+  }
+
+  // --- the next round, after the rounds waiting here ---------------------------------------------
+  // The server's pages (and the phone's copies of them) know only the rounds the server has:
+  // each new round of this game waiting on the phone moves the next round's number on, and
+  // its dealer, in the order they were played (the winner deals where the variant says so).
+  var firstTitle = document.title;
+  function sheetOf(holder) {
+    var url = holder.dataset.sheetUrl || window.location.href;
+    return new URL(url, window.location.href).pathname;
+  }
+  function waitingRounds(sheet) {
+    return load().filter(function (entry) {
+      var pending = entry.state === "waiting" || entry.state === "sending";
+      return pending && entry.sheet && new URL(entry.sheet, window.location.href).pathname === sheet &&
+        /\/rounds\/new$/.test(new URL(entry.url, window.location.href).pathname);
+    }).sort(function (a, b) { return a.queued - b.queued; });
+  }
+  function dealerAfter(seats, winnerDeals, dealer, entry) {
+    var winner = valueOf(entry.fields, "winner");
+    if (winnerDeals && winner && seats.indexOf(winner) >= 0) return winner;
+    var at = seats.indexOf(dealer);
+    return at < 0 ? dealer : seats[(at + 1) % seats.length];
+  }
+  function followQueue() {
+    var holder = document.querySelector("[data-next-round][data-seats]");
+    if (!holder) return;
+    var first = Number(holder.dataset.nextRound);
+    var seats;
+    try { seats = JSON.parse(holder.dataset.seats); } catch (broken) { return; }
+    var waiting = waitingRounds(sheetOf(holder));
+    var number = first + waiting.length;
+    var dealer = holder.dataset.dealer;
+    waiting.forEach(function (entry) {
+      dealer = dealerAfter(seats, "winnerDeals" in holder.dataset, dealer, entry);
+    });
+    document.querySelectorAll("[data-round-number]").forEach(function (shown) { shown.textContent = String(number); });
+    document.querySelectorAll("[data-next-dealer]").forEach(function (shown) { shown.textContent = dealer; });
+    document.querySelectorAll("a[data-round-label]").forEach(function (link) {
+      link.textContent = link.dataset.roundLabel.replace("{n}", String(number));
+    });
+    if (document.querySelector("[data-round-number]")) {
+      document.title = firstTitle.replace(String(first), String(number));
+    }
   }
 
   function showNotice() {

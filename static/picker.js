@@ -272,6 +272,8 @@
     // a count that is not a whole number up to the limit is said at once, never cut short
     var said = input.parentNode.querySelector(".live-error");
     input.addEventListener("input", function () {
+      // what the server said of the count before it changed is stale: said once, here
+      input.parentNode.querySelectorAll(".error:not(.live-error)").forEach(function (old) { old.hidden = true; });
       var text = input.value.trim();
       var wrong = text !== "" && !(/^[0-9]+$/.test(text) && Number(text) <= Number(input.dataset.most));
       said.textContent = wrong ? input.dataset.tooBig : "";

@@ -21,11 +21,16 @@ from .seating import Seating, apply, is_change, marker, read_change
 from .variant import GameEnd, leaders
 
 
+def winner_deals(rules: Rules) -> bool:
+    """Whether a round's winner deals the next round; otherwise the deal passes clockwise."""
+    return bool(rules.winner_deals_next or rules.options.get("single_hand"))
+
+
 def _next_dealer(
     rules: Rules, players: list[str], seats: list[str], dealer: str, round_winners: list[str]
 ) -> str:
     """Clockwise to the next player still in, or the winner where the variant says so."""
-    if (rules.winner_deals_next or rules.options.get("single_hand")) and round_winners:
+    if winner_deals(rules) and round_winners:
         return round_winners[0]
     start = players.index(dealer)
     for step in range(1, len(players) + 1):

@@ -574,15 +574,17 @@ def _check_count(round_: Round, player: str, path: str, most_cards: int) -> None
     rules = round_.rules
     hand = round_.hands[player]
     if rules.count_needs_melds and player not in round_.melds:
-        raise RoundError(
-            N_(
-                "%(variant)s needs %(player)s's melds beside a counted hand "
-                "(an empty list for no meld)",
-                variant=rules.variant.name,
-                player=player,
-            ),
-            f"{path.rsplit('.hands.', 1)[0]}.melds.{player}",
-        )
+        prefix = path.rsplit(".hands.", 1)[0]
+        if not isinstance(told_melded(round_, prefix).get(player), bool):
+            raise RoundError(
+                N_(
+                    "%(variant)s needs to know whether %(player)s has a meld beside a counted "
+                    "hand (round.has_meld, true or false)",
+                    variant=rules.variant.name,
+                    player=player,
+                ),
+                f"{prefix}.has_meld.{player}",
+            )
     ceiling = most_points(rules, most_cards)
     if hand.counted > ceiling:
         raise RoundError(
@@ -597,6 +599,32 @@ def _check_count(round_: Round, player: str, path: str, most_cards: int) -> None
             ),
             path,
         )
+
+
+def told_melded(round_: Round, prefix: str = "round") -> dict[str, bool]:
+    """The round's ``has_meld`` fact: whether each player named has a meld, told at the table
+    beside a counted hand in place of the melds themselves (all a count's score needs of
+    them where a player without a meld pays apart: Phỏm's móm)."""
+    told = _keyed_by_player(round_.facts.get("has_meld"), round_.players, f"{prefix}.has_meld")
+    for player, value in told.items():
+        if not isinstance(value, bool):
+            raise RoundError(
+                N_(
+                    "'%(field)s' must be true or false (whether %(player)s has a meld)",
+                    field=f"{prefix}.has_meld.{player}",
+                    player=player,
+                ),
+                f"{prefix}.has_meld.{player}",
+            )
+    return told
+
+
+def _has_meld(round_: Round, hand: Hand, player: str) -> bool:
+    """Whether a player at the showdown has a meld: the melds given or found in the cards,
+    or, for a counted hand without them, what the table told (``has_meld``)."""
+    if hand.melds or player in round_.melds or hand.counted is None:
+        return bool(hand.melds)
+    return bool(told_melded(round_).get(player))
 
 
 def _check_went_out(round_: Round, player: str, path: str) -> None:
@@ -653,7 +681,7 @@ def _need_hands(round_: Round, players: Sequence[str], prefix: str = "round") ->
         if not round_.hands[player].given:
             raise RoundError(
                 N_(
-                    "the cards left in %(player)s's hand are needed (an empty list if none)",
+                    "the cards left in %(player)s's hand are needed ([] when the hand is empty)",
                     player=player,
                 ),
                 f"{prefix}.hands.{player}",
@@ -1295,12 +1323,13 @@ def _phom(round_: Round, result: Result) -> None:
         result.winners.append(winner)
     else:
         _need_hands(round_, players)
+        told_melded(round_)  # a has_meld that is not true or false is refused beside cards too
         counts, mom = {}, []
         for player in players:
             hand = _count(round_, player, showdown=True)
             counts[player] = hand.points
             text = _hand_text(round_, hand)
-            if not hand.melds:
+            if not _has_meld(round_, hand, player):
                 mom.append(player)
                 text = N_("%(hand)s (móm: no meld)", hand=text)
             result.say(player, text)

@@ -233,7 +233,8 @@ def _counted_only(form: FlaskForm, field: Field) -> None:
 
 def _melds_or_none(seat: int, player: str) -> Any:
     def check(form: FlaskForm, field: Field) -> None:
-        if field.data and (form[f"melds_{seat}"].data or "").strip():
+        counted = form.mode.data == "count"  # the melds are not asked beside a count
+        if field.data and not counted and (form[f"melds_{seat}"].data or "").strip():
             raise ValidationError(
                 gettext(
                     "%(player)s has melds listed and 'No meld' ticked: keep one of the two.",
@@ -357,7 +358,8 @@ def _round_form_class(
                 TextAreaField(gettext("%(player)s: melds laid down, one per line", player=player)),
             )
         if variant.count_needs_melds:
-            # an empty melds field is "not given"; the engine must be told "none" (móm)
+            # with cards an empty melds field is "not given" (the engine arranges the cards),
+            # so "none" (móm) is ticked here; beside a count it is all that is asked of melds
             setattr(
                 RoundForm,
                 f"nomelds_{seat}",
@@ -438,7 +440,12 @@ def round_facts(form: FlaskForm, variant: Variant, players: list[str]) -> dict[s
                 facts["hands"][player] = count
         else:
             facts["hands"][player] = card_tokens(form[f"hand_{seat}"].data or "")
-        if variant.melds_scored:
+        if counted and variant.count_needs_melds:
+            # beside a count only whether the player has a meld is asked: one toggle
+            if not (player == winner and winner_holds_nothing):
+                has_meld = not form[f"nomelds_{seat}"].data
+                facts.setdefault("has_meld", {})[player] = has_meld
+        elif variant.melds_scored:
             melds = meld_tokens(form[f"melds_{seat}"].data or "")
             if melds:
                 facts.setdefault("melds", {})[player] = melds
@@ -499,7 +506,9 @@ def fill_round_form(
             melds = facts.get("melds", {}).get(player, [])
             form[f"melds_{seat}"].data = "\n".join(cards_text(meld) for meld in melds)
             if f"nomelds_{seat}" in form:
-                form[f"nomelds_{seat}"].data = player in facts.get("melds", {}) and not melds
+                told = facts.get("has_meld", {}).get(player)
+                listed_none = player in facts.get("melds", {}) and not melds
+                form[f"nomelds_{seat}"].data = listed_none or told is False
         if "opened" in variant.round_facts:
             opened = facts.get("opened", {}).get(player)
             form[f"opened_{seat}"].data = None if opened is None else YES if opened else NO
@@ -531,7 +540,7 @@ def option_field(form: FlaskForm, path: str | None) -> Field:
     return form[name] if (path or "").startswith("options.") and name in form else form.players
 
 
-FIELD_PREFIX = {"hands": "hand", "melds": "melds", "opened": "opened"}
+FIELD_PREFIX = {"hands": "hand", "melds": "melds", "opened": "opened", "has_meld": "nomelds"}
 
 
 def field_for(path: str | None, players: list[str]) -> str | None:

@@ -95,6 +95,11 @@ ROUND = {
         },
         "melds": {"type": "object", "additionalProperties": MELDS},
         "opened": {"type": "object", "additionalProperties": {"type": "boolean"}},
+        "has_meld": {
+            "type": "object",
+            "description": "Whether each player has a meld, beside a counted hand (Phỏm: móm)",
+            "additionalProperties": {"type": "boolean"},
+        },
         "draws": {"type": "integer", "minimum": 0, "maximum": MOST_INTEGER},
         "ten_cards": {"type": "boolean"},
         "meld_points": {"type": "integer", "minimum": 1, "maximum": MOST_INTEGER},

@@ -353,8 +353,9 @@ REFUSED = [
         AB,
         {},
         {"end": "stock", "hands": {"Ana": 2, "Ben": ["KC"]}},
-        "round.melds.Ana",
-        "Phỏm (Tá lả) needs Ana's melds beside a counted hand (an empty list for no meld)",
+        "round.has_meld.Ana",
+        "Phỏm (Tá lả) needs to know whether Ana has a meld beside a counted hand "
+        "(round.has_meld, true or false)",
     ),
     # Carousel: the knock limit holds for a count too
     (
@@ -404,3 +405,26 @@ def test_a_count_that_cannot_stand_is_refused(variant, players, options, round_,
         run(variant, players, options, None, round_)
     assert caught.value.field == field
     assert caught.value.message == sentence
+
+
+def test_phom_counted_hands_need_only_whether_each_player_has_a_meld():
+    # The stock ran out; Ana counted 2, Ben 9, each with a meld; Cem 1 with none (móm).
+    # VARIANTS.md: the lowest count among players with a meld wins; with three players the
+    # second place pays 1; a móm player pays 4 and is out of the order: Ana +5.
+    round_ = {
+        "end": "stock",
+        "hands": {"Ana": 2, "Ben": 9, "Cem": 1},
+        "has_meld": {"Ana": True, "Ben": True, "Cem": False},
+    }
+    result = run("phom", ABC, {}, "Ana", round_)
+    assert result["delta"] == {"Ana": 5, "Ben": -1, "Cem": -4}
+    assert result["winners"] == ["Ana"]
+    assert "móm" in result["explain"][2]
+
+
+def test_phom_has_meld_is_true_or_false():
+    round_ = {"end": "stock", "hands": {"Ana": 2, "Ben": 9}, "has_meld": {"Ana": 1, "Ben": True}}
+    with pytest.raises(RulesError) as refused:
+        run("phom", AB, {}, "Ana", round_)
+    assert refused.value.field == "round.has_meld.Ana"
+    assert "empty list" not in refused.value.message

@@ -25,5 +25,10 @@ def test_each_continental_bonus_turns_on_its_own_fact():
 
 
 def test_phom_asks_the_discards_taken_only_with_feeding_penalties():
-    assert VARIANTS["phom"].facts_in_force({}) == ("ten_cards",)
-    assert VARIANTS["phom"].facts_in_force({"feeding_penalties": True}) == ("ten_cards", "fed")
+    # has_meld: whether a counted hand's player has a meld, asked beside any count
+    assert VARIANTS["phom"].facts_in_force({}) == ("ten_cards", "has_meld")
+    assert VARIANTS["phom"].facts_in_force({"feeding_penalties": True}) == (
+        "ten_cards",
+        "fed",
+        "has_meld",
+    )

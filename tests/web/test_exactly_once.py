@@ -61,7 +61,7 @@ def test_the_same_form_sent_twice_stores_one_round(client, app, game):
     assert len(stored(app)) == 1
     page = client.get(game).data.decode()
     # one round dealt by Ana: Ben deals next, and Ana has 10, not 20
-    assert "<strong>Ben</strong> deals" in page and "Enter round 2" in page
+    assert "<strong data-next-dealer>Ben</strong> deals" in page and "Enter round 2" in page
     assert total_row(client, game) == ["10", "0"]
     assert "Round 1 was already saved." in page
 
@@ -88,7 +88,7 @@ def test_a_new_round_on_a_stale_form_is_refused_and_the_input_kept(client, app, 
     refused = client.post(f"{game}/rounds/new", data=rummy_round(phone_a, "QH 9C"))
     page = refused.data.decode()
     assert refused.status_code == 409
-    assert CONFLICT in page
+    assert "Another phone saved round 1 meanwhile." in page
     assert ">\nQH 9C</textarea>" in page  # what phone A typed is still in the form
     assert "The score now" in page and "<td>10</td>" in page  # the latest state: Ana 10
     assert len(stored(app)) == 1
@@ -186,7 +186,9 @@ def test_undo_takes_back_a_new_round(client, app, game):
     assert "Undone." in undo(client, game).data.decode()
     assert [hands["Ben"] for _, _, hands in stored(app)] == [["KS"]]
     page = client.get(game).data.decode()
-    assert "<strong>Ben</strong> deals" in page  # the deal goes back with the round
+    assert (
+        "<strong data-next-dealer>Ben</strong> deals" in page
+    )  # the deal goes back with the round
     assert "undid version" in client.get(f"{game}/versions").data.decode()
 
 

@@ -101,4 +101,4 @@ def test_every_number_on_the_sheet_is_the_engines(client):
     leaders = re.findall(r"▲</span> (\w+)", bar)
     best = min(answer["totals"].values())  # Rami: the lowest total leads
     assert leaders == [p for p in PLAYERS if answer["totals"][p] == best]
-    assert f"<strong>{answer['next_dealer']}</strong> deals next" in bar
+    assert f"<strong data-next-dealer>{answer['next_dealer']}</strong> deals next" in bar

@@ -61,7 +61,7 @@ def test_session_page_shows_the_deal(client):
     # Rami, 3 players: 2 decks + 4 jokers, 14 cards each; the first player deals
     path = start_game(client, "rami", ["Ana", "Ben", "Cem"])
     page = client.get(path).data.decode()
-    assert "<strong>Ana</strong> deals: 2 decks, 4 jokers" in page
+    assert "<strong data-next-dealer>Ana</strong> deals: 2 decks, 4 jokers" in page
     assert "<strong>14</strong> cards each" in page
 
 
@@ -175,7 +175,7 @@ def test_game_over_is_announced_with_a_new_game_button(client):
     # the house rule by its label (or its name until it has one), then its value
     assert "Ana · Ben" in fresh and re.search(r"target[^<,]*: 10", fresh, re.I)
     # Ana dealt the only round: Ben deals the new game
-    assert "<strong>Ben</strong> deals" in fresh
+    assert "<strong data-next-dealer>Ben</strong> deals" in fresh
 
 
 def test_read_only_link_shows_the_score_but_cannot_change_it(client):

@@ -18,6 +18,7 @@ from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.printing.score_sheet import build_sheet
 from scorekeeper.rules import RulesError, progress
 from scorekeeper.rules.catalog import get_variant, resolve
+from scorekeeper.rules.games import winner_deals
 from scorekeeper.rules.variant import GOING_OUT
 from scorekeeper.storage import changes, derived, disk, round_store, session_store
 from scorekeeper.web.extensions import kept
@@ -223,17 +224,28 @@ def _check(entry: Entry, form, facts: dict, checked: set[str]) -> dict | None:
 
 def _conflict(token: str, form, entry: Entry, conflict: changes.Conflict, round_id: int | None):
     """The form again over the latest state, the entry kept: the next save is based on it."""
-    form.form_errors.append(
-        _(
-            "Someone else changed this session. The latest score is shown; "
-            "your entry is kept below: check it and save again."
-        )
-    )
     form.revision.data = str(conflict.session.revision)
     form.revision.raw_data = [form.revision.data]
     # the form's seats stay as loaded: a seating change meanwhile shows in the score above
     entry = replace(_load(token, round_id), players=entry.players)
     return entry, build_sheet(entry.session)
+
+
+def _say_conflict(form, meanwhile: round_store.ScoredRound | None, new_round: bool) -> None:
+    """Another phone's round where this one was meant to go is named, not "save again": the
+    page shows both, to drop this one (the same hand) or save it as the next round."""
+    if new_round and meanwhile is not None:
+        message = _(
+            "Another phone saved round %(n)s meanwhile. Both entries are shown: "
+            "drop yours if it is the same hand, or save it as the next round.",
+            n=_number_of(meanwhile),
+        )
+    else:
+        message = _(
+            "Someone else changed this session. The latest score is shown; "
+            "your entry is kept below: check it and save again."
+        )
+    form.form_errors.append(message)
 
 
 RECENT_ROUNDS = 12  # the rounds a table's usual answers are read from
@@ -266,6 +278,28 @@ def _as_opened(form, entry: Entry, variant, revision: str, submission: str) -> N
         form[f"opened_{seat}"].data = answer
 
 
+def _finished(session: session_store.Session) -> bool:
+    """Whether the game is over as of its last save: no round may follow."""
+    return bool((session.summary or {}).get("finished"))
+
+
+def _game_over(token: str, entry: Entry, form):
+    """A new round sent to a game that ended meanwhile (a form left open on another phone,
+    a round waiting offline): refused at once, saying so, the entry kept on the form (and so
+    in the phone's draft) and the result shown with the button for the next game."""
+    sheet = build_sheet(entry.session, last=0)
+    winners = ", ".join(sheet.result["winners"]) if sheet.result else ""
+    form.form_errors.insert(
+        0,
+        _(
+            "This game is over: %(winners)s won. Your round was not saved; "
+            "it is kept below on this phone.",
+            winners=winners,
+        ),
+    )
+    return _render(token, entry, form, None, None, game_over=sheet.result), 409
+
+
 def _handle(token: str, round_id: int | None, entry: Entry | None = None):
     entry = entry or _load(token, round_id)
     session = entry.session
@@ -276,6 +310,8 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
         form.form_errors.append(entry.problem)
     if request.method == "GET":
         _as_opened(form, entry, variant, str(session.revision), session_store.new_token())
+    elif round_id is None and _finished(session):
+        return _game_over(token, entry, form)
     elif not entry.problem:
         # a phone without scripts sent photos of hands: their cards filled in, nothing saved
         targets = {f"photo_{seat}": f"hand_{seat}" for seat in range(len(entry.players))}
@@ -283,8 +319,10 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
         if photo_reads is not None:
             form.mode.data = "cards"
             return _render(token, entry, form, None, None, photo_reads=photo_reads)
-    preview = latest = meanwhile = None
+    preview = latest = meanwhile = facts = None
     status = 200
+    if request.method == "POST" and DROP in request.form:
+        return _dropped(token)
     if request.method == "POST" and not form.validate_on_submit():
         if "csrf_token" not in form.errors and not entry.problem:
             # the engine is asked too, so one Check shows every problem, not the first few
@@ -305,12 +343,26 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
                 base = _base_revision(form)
                 entry, latest = _conflict(token, form, entry, answer, round_id)
                 meanwhile = _saved_meanwhile(entry, base)
+                _say_conflict(form, meanwhile, round_id is None)
                 status = 409
             elif answer is not None:
                 return answer
         if not form.errors and not form.form_errors and not entry.problem:
             preview = _check(entry, form, facts, set())
-    return _render(token, entry, form, preview, latest, meanwhile), status
+    mine = facts if meanwhile is not None and round_id is None else None
+    return _render(token, entry, form, preview, latest, meanwhile, mine=mine), status
+
+
+DROP = "drop"  # the button that drops this phone's entry after another phone saved the round
+
+
+def _dropped(token: str):
+    """This phone's entry dropped (the other phone's round was the same hand): nothing is
+    saved, and the redirect tells the phone its draft may go."""
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    flash(_("Your entry was dropped; nothing was saved."))
+    return redirect(url_for("sessions.page", token=token))
 
 
 def _saved_meanwhile(entry: Entry, base: int | None) -> round_store.ScoredRound | None:
@@ -340,10 +392,15 @@ def _render(
     latest,
     meanwhile=None,
     photo_reads: dict | None = None,
+    game_over: dict | None = None,
+    mine: dict | None = None,
 ) -> str:
     session = entry.session
     return render_template(
         "round_form.html",
+        game_over=game_over,
+        mine=mine,
+        again_csrf=page_csrf_token() if game_over else None,
         session=session,
         token=token,
         variant=get_variant(session.variant),
@@ -356,6 +413,7 @@ def _render(
         dealer=entry.dealer,
         editing=entry.stored is not None,
         cards=_card_data(session, len(entry.players)),
+        winner_deals=winner_deals(resolve(session.variant, session.options, len(entry.players))),
         seats=list(enumerate(entry.players)),
         round_id=entry.stored.id if entry.stored is not None else None,
         ends_asked=player_ends(get_variant(session.variant)),
@@ -371,6 +429,10 @@ def new(token: str):
     if request.method == "POST":
         return _handle(token, None)
     entry = _load(token, None)
+    if _finished(entry.session):
+        # no form for a game that is over: its sheet shows the result and the next game
+        flash(_("This game is over; start a new game with the same players."))
+        return redirect(url_for("sessions.page", token=token))
     if not _keeps(entry):
         return _handle(token, None, entry)
     return _kept_new_form(token, entry)

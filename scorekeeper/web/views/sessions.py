@@ -28,9 +28,11 @@ from scorekeeper.language.formatting import cards_text, translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import here
 from scorekeeper.language.i18n import lazy_gettext as _l
+from scorekeeper.language.paper import paper_for
 from scorekeeper.printing.score_sheet import Sheet, build_sheet, running_totals_chart
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.catalog import resolve
+from scorekeeper.rules.games import winner_deals
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.storage import (
     changes,
@@ -139,7 +141,8 @@ def new(variant_id: str):
 
 def _page_etag(session: session_store.Session, everything: bool) -> str:
     # the read-only page is the same for everyone until the next change (or another language)
-    return f"r{session.revision}-{here().lang}{'-all' if everything else ''}-{share_box_version()}"
+    everything_mark = "-all" if everything else ""
+    return f"r{session.revision}-{here().lang}-{_paper()}{everything_mark}-{share_box_version()}"
 
 
 @bp.get("/s/<token>")
@@ -204,6 +207,13 @@ _LIVE_MARK = re.compile(r"<!--/?live [a-z]+-->")
 # the editor's forms in a part sent to every editor: each phone's page fills in its own
 # CSRF token (static/live.js), as the part is drawn once for them all
 _CSRF_TO_FILL = '<input type="hidden" name="csrf_token" value="" data-csrf-fill>'
+# the print button, on the paper of the phone's country (its Accept-Language), not the
+# language's: an English page prints on Letter in the US and on A4 in Britain
+_PRINT_MARK = "<!--print-->"
+
+
+def _paper() -> str:
+    return paper_for(request.accept_languages.values(), here().lang)
 
 
 def _drawing(session: session_store.Session, everything: bool) -> tuple[str, str]:
@@ -258,7 +268,9 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
             can_edit=can_edit,
             csrf_fields=csrf_fields,
         )
+    print_buttons = get_template_attribute("_field.html", "print_buttons")(token, _paper())
     put_back = {
+        _PRINT_MARK: str(print_buttons),
         _TOKEN_MARK: token,
         _VIEW_LINK_MARK: str(escape(view_link)),
         _READ_ONLY_PATH_MARK: url_for("sessions.page", token=session.view_token),
@@ -309,6 +321,7 @@ def _render_page(
         sheet=sheet,
         drawn=drawn,
         rules=rules,
+        winner_deals=winner_deals(rules),
         chart=running_totals_chart(sheet),
         csrf_fields=Markup(_CSRF_MARK),
         flashes_mark=Markup(_FLASHES_MARK),
