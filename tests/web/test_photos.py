@@ -219,7 +219,7 @@ def test_a_photo_sent_with_the_round_form_comes_back_listed_and_saves_nothing(cl
     assert "No card found in this photo" in page  # the green cloth holds no card
     assert "Round 1" in page  # the form again, nothing saved
     # nothing saved: the next round to enter is still the first
-    assert "<h1>Round 1" in client.get(f"{edit}/rounds/new").data.decode()
+    assert "<span data-round-number>1</span>" in client.get(f"{edit}/rounds/new").data.decode()
 
 
 def test_read_the_photo_without_a_photo_says_to_choose_one(client):
