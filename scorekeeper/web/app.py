@@ -21,7 +21,13 @@ from flask_babel import get_babel
 from flask_wtf.csrf import CSRFError
 from itsdangerous import BadSignature
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.exceptions import HTTPException, SecurityError, ServiceUnavailable
+from werkzeug.exceptions import (
+    BadHost,
+    BadRequest,
+    HTTPException,
+    SecurityError,
+    ServiceUnavailable,
+)
 from werkzeug.http import parse_accept_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
@@ -38,6 +44,7 @@ from scorekeeper.storage import db, settings
 from . import rate_limits, static_files, trouble
 from .errors import json_error
 from .extensions import babel, cache, compress, csrf, fragments
+from .hosts import MALFORMED, REFUSED_HOST, HostChecked
 from .limits import Busy
 from .links import phones_cannot_reach, share_url
 from .log_privacy import TokensHidden
@@ -292,6 +299,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     _check_base_url(app.config.get("BASE_URL"))
     db.check_folder(Path(app.config["DATABASE"]))
     hops = _proxy_hops(app)
+    app.wsgi_app = HostChecked(app.wsgi_app, app.config)  # type: ignore[method-assign]
     if hops:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops
@@ -303,6 +311,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     def bounded() -> None:
         # (one hook, the request looked up once: every request pays for each)
         asked = request._get_current_object()
+        refused_host = asked.environ.get(REFUSED_HOST)
+        if refused_host is not None:  # answered under a stand-in name (web.hosts)
+            raise BadHost() if refused_host == MALFORMED else SecurityError()
         # forms are small: set before the CSRF check, the first to read a form;
         # a session file uploaded for import may be as large as an API question
         if asked.endpoint in PHOTO_UPLOADS:
@@ -505,13 +516,16 @@ def register_error_pages(app: Flask) -> None:
         )
         return render_template("error.html", title=_("Form expired"), message=message), 400
 
+    @app.errorhandler(BadHost)
     @app.errorhandler(SecurityError)
-    def untrusted_host(_error: SecurityError):
-        # a Host header outside TRUSTED_HOSTS: no address can be built for it, so no page
+    def refused_host(_error: BadRequest):
+        # a Host header outside TRUSTED_HOSTS, or no name at all (a..b): web.hosts answered
+        # it under a name the routes take, so this page can still draw its links
         message = _("This server does not answer for that address.")
         if request.path.startswith("/api/"):
             return json_error(message, None, 400)
-        return app.response_class(message, status=400, mimetype="text/plain")
+        title = ERROR_PAGES[400][0]
+        return render_template("error.html", title=title, message=message), 400
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
