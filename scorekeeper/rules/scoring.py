@@ -29,7 +29,7 @@ from .knocking import knock_limit, knock_reason, upcard_of
 from .layoffs import knockers_showing, lay_off
 from .melds import MeldVerdict, going_out_reason, judge_meld
 from .messages import N_, OR, Join, Message, Nn_, cards_joined
-from .names import name_problem, repeated, same_name
+from .names import look_alike_problem, name_problem, repeated, same_name
 from .reading import as_request, cards_at, melds_at
 from .variant import GOING_OUT, RoundEnd, Scoring
 
@@ -210,6 +210,9 @@ def _players(request: Mapping[str, Any]) -> list[str]:
             raise RoundError(problem, f"players[{index}]")
     if repeated(players) is not None:
         raise RoundError(N_("each player must have a different name (ignoring case)"), "players")
+    looks_alike = look_alike_problem(players)
+    if looks_alike is not None:
+        raise RoundError(looks_alike, "players")
     return players
 
 

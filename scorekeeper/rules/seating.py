@@ -29,7 +29,7 @@ from typing import Any
 
 from .errors import RoundError
 from .messages import N_
-from .names import LONGEST_NAME, name_problem, normalised, same_name
+from .names import LONGEST_NAME, look_alike_problem, name_problem, normalised, same_name
 
 MOST_TOTAL = 99_999  # a chosen starting total: far past any game's target, both signs
 ACTIONS = ("rename", "leave", "join")
@@ -91,6 +91,9 @@ def _new_name(name: object, seating: Seating, path: str, own: str | None = None)
             N_("the name '%(name)s' is already used in this game (ignoring case)", name=name),
             path,
         )
+    looks_alike = look_alike_problem([name], taken)
+    if looks_alike is not None:
+        raise RoundError(looks_alike, path)
     return name
 
 

@@ -26,7 +26,13 @@ from scorekeeper.language.formatting import cards_text, translated
 from scorekeeper.language.i18n import gettext, here
 from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.rules.cards import card_tokens, meld_tokens
-from scorekeeper.rules.names import LONGEST_NAME, normalised, repeated, same_name
+from scorekeeper.rules.names import (
+    LONGEST_NAME,
+    look_alike_problem,
+    normalised,
+    repeated,
+    same_name,
+)
 from scorekeeper.rules.names import name_problem as engine_name_problem
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.rules.variant import GOING_OUT, RoundEnd, Variant
@@ -149,6 +155,9 @@ def session_form(variant: Variant, formdata: Any = None, **defaults: Any) -> Fla
                 raise ValidationError(
                     _l("Two players have the same name: give each a different one.")
                 )
+            looks_alike = look_alike_problem(names)
+            if looks_alike is not None:
+                raise ValidationError(translated(looks_alike))
             if low == high != len(names):
                 raise ValidationError(
                     gettext(

@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from tests.command import scorekeeper
 from tests.web.sessions import start_game
 
 ZERO_WIDTH_SPACE = "\u200b"
@@ -16,15 +17,32 @@ RIGHT_TO_LEFT_OVERRIDE = "\u202e"
 COMBINING_RING = "\u030a"
 
 SAME_NAME = "Two players have the same name"
+LOOKS_LIKE_ANA = "looks like Ana: give each player a name the others can tell apart."
 NOTHING_SHOWS = "A name needs at least one letter, digit or sign that shows."
 CONTROL = "A name cannot contain control characters."
 TOO_LONG = "is 41 characters long; a name has at most 40."
 
+
+def invisible(code: str) -> str:
+    return f"A name cannot contain an invisible character ({code} here)."
+
+
 # (the second name of a two-player table, why it is refused) beside "Ana"
 BAD_BESIDE_ANA = [
-    ("Ana" + ZERO_WIDTH_SPACE, SAME_NAME),
+    ("Ana" + ZERO_WIDTH_SPACE, invisible("U+200B")),
     ("ANA", SAME_NAME),
+    ("\u0410na", "\u0410na " + LOOKS_LIKE_ANA),  # a Cyrillic А
+    ("Ana\u034f", invisible("U+034F")),  # combining grapheme joiner
+    ("Ana\ufe0f", invisible("U+FE0F")),  # an emoji's selector after a letter
+    ("Ana\u17b4", invisible("U+17B4")),  # a Khmer vowel that is never written
+    ("Ana\U000e0100", invisible("U+E0100")),  # a variation selector
+    ("Ben\uffff", "A name cannot contain U+FFFF, which is not a character of Unicode."),
+    ("Ben\u0378", "A name cannot contain U+0378, which is not a character of Unicode."),
+    ("Ben\ue000", "A name cannot contain U+E000, a private-use character"),
     (ZERO_WIDTH_SPACE, NOTHING_SHOWS),
+    ("\u034f", NOTHING_SHOWS),
+    ("\ufe0f", NOTHING_SHOWS),
+    ("\u17b4", NOTHING_SHOWS),
     (HANGUL_FILLER, NOTHING_SHOWS),
     ("\u115f\u1160\uffa0", NOTHING_SHOWS),
     ("Ben\x00", CONTROL),
@@ -87,7 +105,9 @@ def test_the_api_refuses_the_name_naming_the_field(client, name, why):
     answer = client.post("/api/v1/game", json=game)
     assert answer.status_code == 400
     error = answer.get_json()
-    if why == SAME_NAME:
+    if why.endswith(LOOKS_LIKE_ANA):  # a name beside the others, not one name alone
+        assert error == {"error": why, "field": "players"}
+    elif why == SAME_NAME:
         assert error == {
             "error": "each player must have a different name (ignoring case)",
             "field": "players",
@@ -133,3 +153,80 @@ def test_half_a_character_in_an_imported_file_is_a_clear_refusal(client, app):
     api = client.post("/api/v1/game", data=body, content_type="application/json")
     assert api.status_code == 400
     assert api.get_json()["field"] == "players[1]"
+
+
+# Names that look alike (Unicode's confusable skeletons, UTS #39): the second of each pair
+# is refused beside the first, wherever it comes from
+LOOK_ALIKE = [
+    ("Ana", "\u0410na"),  # Cyrillic А
+    ("Ben", "B\u0435n"),  # Cyrillic е
+    ("Ian", "lan"),  # capital I, small l
+    ("Cam", "Carn"),  # r and n drawn together are an m
+    ("ANA", "\u0430na"),  # Cyrillic а beside the same name in capitals
+]
+
+
+def looks_like(pair):
+    first, second = pair
+    return f"{second} looks like {first}: give each player a name the others can tell apart."
+
+
+@pytest.mark.parametrize("pair", LOOK_ALIKE)
+def test_a_name_that_looks_like_another_is_refused_everywhere(client, app, pair, tmp_path):
+    first, second = pair
+    form = client.post("/new/rummy", data={"players": f"{first}\n{second}", "option_ace": "low"})
+    assert looks_like(pair) in said(form)
+    api = client.post(
+        "/api/v1/game", json={"variant": "rummy", "players": [first, second], "rounds": []}
+    )
+    assert api.status_code == 400
+    assert api.get_json() == {"error": looks_like(pair), "field": "players"}
+    imported = upload(
+        client, json.dumps({"variant": "rummy", "players": [first, second], "rounds": []}).encode()
+    )
+    assert imported.status_code == 400 and looks_like(pair) in said(imported)
+    assert sessions_stored(app) == []
+    path = start_game(client, "rummy", [first, "Cem"])
+    joined = client.post(f"{path}/players/", data={"action": "join", "join-name": second})
+    renamed = client.post(
+        f"{path}/players/", data={"action": "rename", "rename-player": "Cem", "rename-to": second}
+    )
+    for answer in (joined, renamed):
+        assert looks_like(pair) in said(answer)
+    assert client.get(f"{path}/export.json").get_json()["game"]["rounds"] == []
+    # the command line: the same engine, the same sentence
+    question = {"variant": "rummy", "players": [first, second], "rounds": []}
+    answer = scorekeeper("game", stdin=json.dumps(question))
+    assert answer.returncode == 2
+    assert json.loads(answer.stdout) == {"error": looks_like(pair), "field": "players"}
+
+
+def test_the_look_alike_sentence_is_said_in_each_language(client):
+    said_in = {
+        "de": "\u0410na sieht aus wie Ana",
+        "fr": "\u0410na ressemble à Ana",
+        "vi": "\u0410na trông giống Ana",
+    }
+    for lang, sentence in said_in.items():
+        answer = client.post(
+            "/api/v1/game",
+            json={"variant": "rummy", "players": ["Ana", "\u0410na"], "lang": lang},
+        )
+        assert sentence in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["Ana", "Anne", "Ann"],
+        ["Jörg", "Jorg"],  # an umlaut is seen
+        ["Nguyễn", "Nguyên"],  # and a Vietnamese tone mark
+        ["❤️", "Ana"],  # an emoji with its selector
+        ["👨\u200d👩\u200d👧", "Ben"],  # a family joined by zero width joiners
+        ["🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", "Cem"],  # Scotland
+        ["Dan 1\ufe0f\u20e3", "Dan"],  # a keycap
+    ],
+)
+def test_names_that_can_be_told_apart_are_taken(client, app, players):
+    start_game(client, "rummy", players)
+    assert sessions_stored(app) == [(json.dumps(players),)]
