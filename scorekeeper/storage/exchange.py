@@ -136,6 +136,27 @@ def _text(data: dict[str, Any], key: str, limit: int, required: bool = False) ->
     return value.strip()
 
 
+def _shown_text(value: Any, field: str) -> None:
+    """Refuse a text anywhere in ``value`` (keys too) that a page could not show as typed
+    text is shown: the facts of a version no longer in play are not the engine's to check,
+    but the history page shows them."""
+    if isinstance(value, str):
+        texts = [value]
+    elif isinstance(value, dict):
+        texts = list(value)
+        for key, inner in value.items():
+            _shown_text(inner, f"{field}.{key}" if isinstance(key, str) else field)
+    elif isinstance(value, list):
+        texts = []
+        for index, inner in enumerate(value):
+            _shown_text(inner, f"{field}[{index}]")
+    else:
+        return
+    if any(has_controls(text) for text in texts):
+        key = field.rsplit(".", 1)[-1]
+        raise _bad(N_("'%(key)s' cannot contain control characters", key=key), field)
+
+
 def _date(data: dict[str, Any], key: str) -> str:
     value = data.get(key)
     if value is None:
@@ -180,6 +201,7 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
         facts = version.get("facts")
         if not isinstance(facts, dict):
             raise _bad(N_("'facts' must be the round as the contract gives it"), f"{where}.facts")
+        _shown_text(facts, f"{where}.facts")
         deleted = version.get("deleted", False)
         if not isinstance(deleted, bool | int):
             raise _bad(N_("'deleted' must be true or false"), f"{where}.deleted")
@@ -189,6 +211,7 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
                 N_("'note' must be text of at most %(most)s characters", most=NOTES),
                 f"{where}.note",
             )
+        _shown_text(note, f"{where}.note")
         checked.append(
             {
                 "position": position,

@@ -6,7 +6,11 @@ Every connection goes to 127.0.0.1 only.
 
 from __future__ import annotations
 
+import html
 import http.client
+import io
+import json
+import sqlite3
 
 import pytest
 
@@ -86,3 +90,59 @@ def test_a_malformed_host_passed_on_by_a_trusted_proxy_is_refused_with_a_page(tm
     )
     assert response.status_code == 400
     assert "This server does not answer for that address." in response.get_data(as_text=True)
+
+
+# 12. Every text of an imported file is held to the rule typed text follows
+
+RIGHT_TO_LEFT_OVERRIDE = "\u202e"
+
+
+def exported_game(client) -> tuple[str, dict]:
+    edit = client.post(
+        "/new/rummy", data={"players": "Ana\nBen", "option_ace": "low", "option_target": "100"}
+    ).location
+    saved = client.post(
+        f"{edit}/rounds/new", data={"winner": "Ana", "end": "out", "hand_1": "KS", "save": "1"}
+    )
+    assert saved.status_code == 302
+    return edit, client.get(f"{edit}/export.json").get_json()
+
+
+def imported(client, exported: dict):
+    body = io.BytesIO(json.dumps(exported).encode())
+    return client.post("/import", data={"file": (body, "session.json")})
+
+
+def stored_sessions(app) -> int:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        return conn.execute("select count(*) from sessions").fetchone()[0]
+
+
+def test_an_imported_note_with_a_direction_override_is_refused(client, app):
+    _, exported = exported_game(client)
+    exported["history"][0]["note"] = RIGHT_TO_LEFT_OVERRIDE + "entered<script>"
+    answer = imported(client, exported)
+    assert answer.status_code == 400
+    assert "&#39;note&#39; cannot contain control characters" in answer.get_data(as_text=True)
+    assert stored_sessions(app) == 1  # the game exported, nothing more
+
+
+def test_text_in_an_imported_version_no_longer_in_play_is_refused(client, app):
+    _, exported = exported_game(client)
+    for facts in (
+        {"winner": RIGHT_TO_LEFT_OVERRIDE + "anA"},  # shown on the history page as it is
+        {"winner": "Ana", "hands": {"Ben\x1b[2J": "KS"}},
+        {"winner": "Ana", "hands": {"Ben": ["KS", "\u2066QS"]}},
+    ):
+        changed = json.loads(json.dumps(exported))
+        version = dict(changed["history"][0], position=2, facts=facts)
+        changed["history"] += [version, dict(version, deleted=True)]
+        answer = imported(client, changed)
+        assert answer.status_code == 400, facts
+        assert "cannot contain control characters" in html.unescape(answer.get_data(as_text=True))
+    assert stored_sessions(app) == 1
+    # the same file with plain text comes in whole
+    plain = json.loads(json.dumps(exported))
+    version = dict(plain["history"][0], position=2, facts={"winner": "Ana", "hands": "KS"})
+    plain["history"] += [version, dict(version, deleted=True)]
+    assert imported(client, plain).status_code == 302
