@@ -250,7 +250,11 @@
             kept.revision = (page.querySelector("input[name=revision]") || {}).value || null;
           });
         } else {
-          var reasons = Array.prototype.map.call(page.querySelectorAll(".error-summary li, .error, main p"), textOf);
+          // the page's own refusal first: its other paragraphs (the round's title, a
+          // message kept from before) come earlier on the page
+          var reasons = [".error-summary li", ".error", "main p"].map(function (selector) {
+            return Array.prototype.map.call(page.querySelectorAll(selector), textOf).filter(Boolean)[0];
+          });
           update(entry.id, function (kept) {
             kept.state = "refused";
             kept.note = reasons.filter(Boolean)[0] || String(response.status);
@@ -343,6 +347,9 @@
         return;
       }
       var fields = entry.fields.filter(function (pair) { return pair[0] !== "csrf_token" && pair[0] !== "save"; });
+      // a refused entry saved nothing under its key (a key used elsewhere is refused for
+      // good): the form keeps the fresh key the server gave it
+      if (entry.state === "refused") fields = fields.filter(function (pair) { return pair[0] !== "submission"; });
       if (entry.revision) setValue(fields, "revision", entry.revision);
       drafts.write(entry.draft, fields);
     }

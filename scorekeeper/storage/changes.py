@@ -65,7 +65,18 @@ class Refused:
     reason: str
 
 
-Outcome = Saved | Duplicate | Conflict | Broken | Refused
+@dataclass(frozen=True)
+class KeyElsewhere:
+    """The form's one-time key already saved another round, or a round of another game:
+    nothing is written, and this is no duplicate of anything here."""
+
+    reason: Any = N_(
+        "Not saved: this form's one-time key was already used for another round or another "
+        "game. Check the entry and save it again."
+    )
+
+
+Outcome = Saved | Duplicate | Conflict | Broken | Refused | KeyElsewhere
 Plan = Callable[[session_store.Session], "round_store.Change | Outcome"]
 
 
@@ -77,6 +88,8 @@ def plan_round(round_id: int | None, facts: dict, base: int | None, key: str | N
     def plan(session: session_store.Session) -> round_store.Change | Outcome:
         if key is not None:
             saved = round_store.submitted(session.id, key)
+            if saved is not None and round_id is not None and saved != round_id:
+                return KeyElsewhere()  # a correction of another round of this game
             if saved is not None:
                 return Duplicate(saved, round_store.number_of(session.id, saved))
         if base is not None and base != session.revision:
@@ -212,7 +225,9 @@ def _attempt(
         return None
     except round_store.AlreadySaved:
         round_id = round_store.submitted(session_id, planned.submission or "")
-        return Duplicate(round_id or 0, None)
+        if round_id is None:  # the key (unique across games) saved a round of another game
+            return KeyElsewhere()
+        return Duplicate(round_id, None)
     # the changed round's state counts the hands up to it: its number on the sheet (a
     # seating change between rounds is no hand)
     number = next(

@@ -16,7 +16,7 @@ import pytest
 
 from scorekeeper import create_app
 from tests.web.conftest import SECRET_KEY
-from tests.web.serving import Server
+from tests.web.serving import Phone, Server, hidden, round_form, rummy_round, start_rummy
 
 
 def ask(port: int, method: str, path: str, headers: dict | None = None, body: bytes = b""):
@@ -146,3 +146,70 @@ def test_text_in_an_imported_version_no_longer_in_play_is_refused(client, app):
     version = dict(plain["history"][0], position=2, facts={"winner": "Ana", "hands": "KS"})
     plain["history"] += [version, dict(version, deleted=True)]
     assert imported(client, plain).status_code == 302
+
+
+# 13. A one-time key that saved a round elsewhere is refused, not taken for a duplicate
+
+KEY_ELSEWHERE = "Not saved: this form's one-time key was already used for another round"
+
+
+def stored_rounds(database) -> list[tuple[int, str]]:
+    with sqlite3.connect(database) as conn:
+        return conn.execute("select session_id, submission from rounds order by id").fetchall()
+
+
+def test_a_key_used_in_one_game_is_refused_in_another(tmp_path):
+    served = Server(tmp_path / "keys.sqlite", "--workers", "1").start()
+    try:
+        phone = Phone(served.port)
+        game_a, game_b = start_rummy(phone), start_rummy(phone, ("Cem", "Dan"))
+        keys_a = round_form(phone, game_a)
+        status, _, _ = phone.post(f"{game_a}/rounds/new", rummy_round(keys_a, "KS"))
+        assert status == 302
+        before = stored_rounds(tmp_path / "keys.sqlite")
+        # game B's form, sent with the key game A's round was saved with
+        keys_b = {**round_form(phone, game_b), "submission": keys_a["submission"]}
+        round_b = {**rummy_round(keys_b, "QS"), "winner": "Cem"}
+        status, _, page = phone.post(f"{game_b}/rounds/new", round_b)
+        assert status == 422
+        assert KEY_ELSEWHERE in html.unescape(page)
+        assert "\nQS</textarea>" in page  # the entry as typed, to save again
+        fresh = hidden(page, "submission")
+        assert fresh and fresh != keys_a["submission"]
+        assert stored_rounds(tmp_path / "keys.sqlite") == before
+        # saved again with the key the page gave, it is game B's first round
+        status, _, _ = phone.post(f"{game_b}/rounds/new", {**round_b, "submission": fresh})
+        assert status == 302
+        assert len(stored_rounds(tmp_path / "keys.sqlite")) == 2
+    finally:
+        served.stop()
+
+
+def test_a_key_that_saved_one_round_is_refused_for_a_correction_of_another(client, app):
+    edit = client.post(
+        "/new/rummy", data={"players": "Ana\nBen", "option_ace": "low", "option_target": "500"}
+    ).location
+    for key, hand in (("first-round-key", "KS"), ("second-round-key", "QS")):
+        saved = client.post(
+            f"{edit}/rounds/new",
+            data={"winner": "Ana", "end": "out", "hand_1": hand, "save": "1", "submission": key},
+        )
+        assert saved.status_code == 302
+    second = client.get(f"{edit}/export.json").get_json()["game"]["rounds"][1]
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        round_two = conn.execute("select id from rounds where position = 2").fetchone()[0]
+    answer = client.post(
+        f"{edit}/rounds/{round_two}",
+        data={
+            "winner": "Ana",
+            "end": "out",
+            "hand_1": "JS",
+            "save": "1",
+            "submission": "first-round-key",
+        },
+    )
+    assert answer.status_code == 422
+    assert KEY_ELSEWHERE in html.unescape(answer.get_data(as_text=True))
+    # round 2 still holds the queen: Ben's QS, 10 points
+    assert client.get(f"{edit}/export.json").get_json()["game"]["rounds"][1] == second
+    assert second["hands"]["Ben"] == ["QS"]

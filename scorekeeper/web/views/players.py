@@ -14,6 +14,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
+from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.printing.score_sheet import build_sheet
@@ -128,6 +129,17 @@ def edit(token: str):
                     forms=forms,
                     answer=answer,
                 ), 503
+            if isinstance(outcome, changes.KeyElsewhere):  # as a round form answers it
+                form.form_errors.append(translated(outcome.reason))
+                form.submission.data = session_store.new_token()
+                return render_template(
+                    "players.html",
+                    session=session,
+                    sheet=sheet,
+                    token=token,
+                    forms=forms,
+                    answer=answer,
+                ), 422
             if isinstance(outcome, changes.Broken):
                 form.form_errors.append(outcome.reason)
             else:

@@ -336,7 +336,14 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
             except disk.DiskFull:  # the form again, as typed, like a conflict
                 form.form_errors.append(disk.message())
                 return _render(token, entry, form, None, None), 503
-            if isinstance(answer, changes.Conflict):
+            if isinstance(answer, changes.KeyElsewhere):
+                # 422, not the 409 of a round saved meanwhile (which the phone's queue shows
+                # beside the other round): nothing here to show beside it, and the queue
+                # keeps an entry refused with the sentence it finds on the page
+                form.form_errors.append(translated(answer.reason))
+                form.submission.data = session_store.new_token()  # a fresh key for the retry
+                status = 422
+            elif isinstance(answer, changes.Conflict):
                 if round_id is not None and round_store.number_of(session.id, round_id) is None:
                     flash(_("That round was deleted meanwhile."))
                     return redirect(url_for("sessions.page", token=token))
