@@ -48,6 +48,7 @@ from .hosts import MALFORMED, REFUSED_HOST, HostChecked
 from .limits import Busy
 from .links import phones_cannot_reach, share_url
 from .log_privacy import TokensHidden
+from .origins import SentFromElsewhere, check_origin
 from .photos import MOST_PHOTO_BYTES, PHOTO_TOO_LARGE, TooManyPhotos, UploadsInMemory
 from .security_headers import SecurityHeaders
 from .views import BLUEPRINTS
@@ -322,8 +323,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             asked.max_content_length = MAX_FORM_BYTES
         # then the CSRF check, where Flask-WTF's own hook would (its docs' way when
         # WTF_CSRF_CHECK_DEFAULT is off), the exempt views (the JSON API) left out
-        if asked.method in app.config["WTF_CSRF_METHODS"] and app.config["WTF_CSRF_ENABLED"]:
-            csrf.protect(apply_exemptions=True)
+        if asked.method in app.config["WTF_CSRF_METHODS"]:
+            if not asked.path.startswith("/api/"):  # the API keeps nothing a cookie opens
+                check_origin(asked)
+            if app.config["WTF_CSRF_ENABLED"]:
+                csrf.protect(apply_exemptions=True)
         # one search budget per request: a round save or a referee page arranges several
         # hands, together, not each, in the arranger's budget, so no page holds a thread long
         budget = search_budget()
@@ -499,6 +503,13 @@ ERROR_PAGES = {
         _l("There is nothing at this address. A session link must be copied whole."),
     ),
     405: (_l("Not allowed"), _l("This page cannot do that.")),
+    429: (
+        _l("Too many wrong links"),
+        _l(
+            "Many links that open no game were asked for from here. Wait a minute, then "
+            "copy the game's link again, whole."
+        ),
+    ),
     413: (
         _l("Too much at once"),
         _l("What was sent is far bigger than any game needs. Go back and shorten it."),
@@ -515,6 +526,16 @@ def register_error_pages(app: Flask) -> None:
             "This form was not sent from this app, or the page is too old. Go back, reload and send it again."
         )
         return render_template("error.html", title=_("Form expired"), message=message), 400
+
+    @app.errorhandler(SentFromElsewhere)
+    def sent_from_elsewhere(_error: SentFromElsewhere):
+        message = _(
+            "This form was sent from another site's page, so nothing was changed. Open the "
+            "game's link and send it from there."
+        )
+        return render_template(
+            "error.html", title=_("Not sent from this app"), message=message
+        ), 403
 
     @app.errorhandler(BadHost)
     @app.errorhandler(SecurityError)

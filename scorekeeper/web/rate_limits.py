@@ -18,9 +18,11 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RequestLimit
+from limits import parse
 from limits.storage import Storage
+from werkzeug.exceptions import TooManyRequests
 
 from scorekeeper.web.phones import this_device
 
@@ -152,3 +154,54 @@ def limit_view(
     for limit, key in limits:
         view = limiter.limit(limit, key_func=key, methods=["POST"], on_breach=on_breach)(view)
     app.view_functions[endpoint] = view
+
+
+# A phone that opens a game's link wrong now and then (a link cut short when copied) is far
+# below this; an address past it is guessing. Once it is, it is refused any link (known or
+# not: else a 200 among the 429s would still tell it when it guessed right) until its window
+# ends. Only the misses are counted in the shared file (a write each); every link opened
+# asks the process's own note of the addresses found past the limit, which costs nothing
+# beside a poll, where reading the shared count would be a tenth of it.
+UNKNOWN_LINKS_PER_ADDRESS = parse("60 per minute")
+MOST_NOTED_ADDRESSES = 10_000
+_refused_until: dict[str, float] = {}  # this process's note: address key -> end of its window
+
+
+def before_opening_a_link() -> None:
+    """Refuse (429) an address found guessing links, until its window ends."""
+    if not _refused_until:
+        return
+    key = this_address()
+    until = _refused_until.get(key)
+    if until is None:
+        return
+    if until > time.time():
+        raise _guessing(until)
+    _refused_until.pop(key, None)
+
+
+def unknown_link() -> None:
+    """Count a link that opened nothing; past the limit, note the address and refuse it."""
+    limiter = current_app.extensions["scorekeeper_limiter"]
+    if not limiter.enabled:
+        return
+    key = this_address()
+    try:
+        within = limiter.limiter.hit(UNKNOWN_LINKS_PER_ADDRESS, "unknown-links", key)
+        if within:
+            return
+        stats = limiter.limiter.get_window_stats(UNKNOWN_LINKS_PER_ADDRESS, "unknown-links", key)
+    except sqlite3.Error:  # the counts cannot be written (a full disk): the 404 stands
+        return
+    if len(_refused_until) >= MOST_NOTED_ADDRESSES:
+        now = time.time()
+        for noted in [k for k, until in _refused_until.items() if until <= now]:
+            del _refused_until[noted]
+        if len(_refused_until) >= MOST_NOTED_ADDRESSES:
+            _refused_until.clear()  # an attack from very many addresses: counted again
+    _refused_until[key] = stats.reset_time
+    raise _guessing(stats.reset_time)
+
+
+def _guessing(until: float) -> TooManyRequests:
+    return TooManyRequests(retry_after=max(1, int(until - time.time()) + 1))

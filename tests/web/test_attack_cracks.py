@@ -10,6 +10,7 @@ import html
 import http.client
 import io
 import json
+import secrets
 import sqlite3
 
 import pytest
@@ -213,3 +214,119 @@ def test_a_key_that_saved_one_round_is_refused_for_a_correction_of_another(clien
     # round 2 still holds the queen: Ben's QS, 10 points
     assert client.get(f"{edit}/export.json").get_json()["game"]["rounds"][1] == second
     assert second["hands"]["Ben"] == ["QS"]
+
+
+# 16. Another site's form is refused beside its token, and guessing links is slowed
+
+SENT_FROM_ELSEWHERE = "This form was sent from another site&#39;s page, so nothing was changed."
+
+
+def new_game_form(phone: Phone) -> dict[str, str]:
+    _, _, page = phone.get("/new/rummy")
+    return {
+        "csrf_token": hidden(page, "csrf_token"),
+        "players": "Ana\nBen",
+        "option_ace": "low",
+        "option_borrow": "none",
+        "option_target": "100",
+    }
+
+
+def test_a_form_with_a_valid_token_from_another_site_is_refused(server, tmp_path):
+    phone = Phone(server.port)
+    own = f"http://127.0.0.1:{server.port}"
+    refused = [
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},  # a sandboxed frame, or a page opened from a file
+        {"Origin": f"http://127.0.0.1:{server.port + 1}"},  # another port is another origin
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site", "Origin": "http://cards.127.0.0.1.example"},
+    ]
+    for headers in refused:
+        status, _, page = phone.request("POST", "/new/rummy", new_game_form(phone), headers)
+        assert status == 403, headers
+        assert SENT_FROM_ELSEWHERE in page and "<h1>Not sent from this app</h1>" in page
+    taken = [
+        {},  # no browser: the token alone decides
+        {"Origin": own},
+        {"Origin": own, "Sec-Fetch-Site": "same-origin"},
+        {"Origin": "https://renamed.example", "Sec-Fetch-Site": "same-origin"},
+        {"Sec-Fetch-Site": "none"},
+    ]
+    for headers in taken:
+        status, _, _ = phone.request("POST", "/new/rummy", new_game_form(phone), headers)
+        assert status == 302, headers
+    with sqlite3.connect(server.database) as conn:
+        assert conn.execute("select count(*) from sessions").fetchone()[0] >= len(taken)
+
+
+def test_the_apps_own_addresses_are_its_origins(tmp_path):
+    lan = "http://192.168.1.20:8000"
+    app = create_app(
+        {
+            "DATABASE": str(tmp_path / "origins.sqlite"),
+            "SECRET_KEY": SECRET_KEY,
+            "WTF_CSRF_ENABLED": False,
+            "LAN_URL": lan,
+            "BASE_URL": "https://cards.example.org/club",
+            "PROXY_HOPS": 1,
+        }
+    )
+    client = app.test_client()
+    game = {"players": "Ana\nBen", "option_ace": "low", "option_borrow": "none"}
+
+    def sent(origin: str, **headers: str) -> int:
+        return client.post(
+            "/new/rummy", data=game, headers={"Origin": origin, **headers}
+        ).status_code
+
+    assert sent(lan) == 302  # the address serve gave the phones on the local network
+    assert sent("https://cards.example.org") == 302  # the configured address
+    # behind a trusted proxy that serves the app under /club at another name
+    proxied = {
+        "X-Forwarded-Host": "scores.example.net",
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Prefix": "/club",
+    }
+    assert sent("https://scores.example.net", **proxied) == 302
+    assert sent("https://evil.example", **proxied) == 403
+    assert sent("http://192.168.1.21:8000") == 403
+    # the JSON API keeps nothing a cookie opens: asked from any page, it answers
+    question = {"variant": "rummy", "melds": [["AS", "2S", "3S"]]}
+    api = client.post("/api/v1/check", headers={"Origin": "https://evil.example"}, json=question)
+    assert api.status_code == 200
+
+
+def test_an_address_guessing_game_links_is_refused_after_sixty(tmp_path):
+    served = Server(tmp_path / "guess.sqlite", "--workers", "1").start()
+    try:
+        phone = Phone(served.port)
+        game = start_rummy(phone)
+        guesses = [f"/s/{secrets.token_urlsafe(16)}" for _ in range(100)]
+        answers = [phone.get(path)[0] for path in guesses[:60]]
+        assert answers == [404] * 60
+        status, headers, page = phone.get(guesses[60])
+        assert status == 429
+        assert 1 <= int(headers["retry-after"]) <= 61
+        assert "<h1>Too many wrong links</h1>" in page
+        # past the limit every link is refused, the right one too, and the poll
+        assert phone.get(guesses[61] + "/revision")[0] == 429
+        assert phone.get(game)[0] == 429
+        # said in the phone's language
+        _, _, page = phone.get(guesses[62], {"Accept-Language": "de"})
+        assert "Zu viele falsche Links" in page
+    finally:
+        served.stop()
+
+
+def test_a_phone_that_misses_a_link_now_and_then_is_never_refused(tmp_path):
+    served = Server(tmp_path / "misses.sqlite", "--workers", "1").start()
+    try:
+        phone = Phone(served.port)
+        game = start_rummy(phone)
+        for _ in range(20):
+            assert phone.get(f"/s/{secrets.token_urlsafe(16)}")[0] == 404
+            for _ in range(10):  # its game, polled and opened as a phone does
+                assert phone.get(game)[0] == 200
+    finally:
+        served.stop()

@@ -11,6 +11,7 @@ from flask import session as cookie
 
 from scorekeeper.storage import device_store, session_store
 from scorekeeper.storage.disk import DiskFull
+from scorekeeper.web import rate_limits
 from scorekeeper.web.phones import keep_device, this_device
 
 HELD = "held"  # the old cookie list of links, moved into the database on the next visit
@@ -51,8 +52,18 @@ def remember(session: session_store.Session, can_edit: bool) -> None:
         return
 
 
-def open_session(token: str) -> tuple[session_store.Session, bool]:
+def find_link(token: str) -> tuple[session_store.Session, bool] | None:
+    """The session a link opens, and whether it may edit; links that open nothing are
+    counted per address, and an address that guesses is refused (web.rate_limits)."""
+    rate_limits.before_opening_a_link()
     found = session_store.find_session(token)
+    if found is None:
+        rate_limits.unknown_link()
+    return found
+
+
+def open_session(token: str) -> tuple[session_store.Session, bool]:
+    found = find_link(token)
     if found is None:
         abort(404)
     return found

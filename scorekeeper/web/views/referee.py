@@ -10,9 +10,10 @@ from scorekeeper.rules import RulesError, arrange, check
 from scorekeeper.rules.cards import card_tokens, meld_tokens, parse_card
 from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.records import VARIANTS
-from scorekeeper.storage import session_store
 from scorekeeper.web.forms import RefereeForm, choices
 from scorekeeper.web.photos import read_form_photos
+
+from .access import find_link
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
 
@@ -92,7 +93,7 @@ def ask():
     options: dict = {}
     token = request.args.get("session")
     if token:
-        found = session_store.find_session(token)
+        found = find_link(token)
         if found is None:
             form.variant.errors = [
                 _("This session link is not known; the referee uses the variant chosen here.")

@@ -42,6 +42,7 @@ from scorekeeper.storage import (
     round_store,
     session_store,
 )
+from scorekeeper.web import rate_limits
 from scorekeeper.web.extensions import fragments, kept_drawing
 from scorekeeper.web.form_base import page_csrf_token
 from scorekeeper.web.forms import (
@@ -404,8 +405,10 @@ def _not_modified(etag: str) -> Response:
 @bp.get("/s/<token>/revision")
 def revision(token: str):
     """The live view's poll: 304 while nothing changed, so 200 phones cost next to nothing."""
+    rate_limits.before_opening_a_link()
     current = session_store.current_revision(token)
     if current is None:
+        rate_limits.unknown_link()
         abort(404)
     etag = f"r{current}"
     if request.if_none_match.contains(etag):
