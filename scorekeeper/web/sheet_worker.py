@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import sys
 
 from scorekeeper.printing.sheets import sheet_document
@@ -16,12 +17,40 @@ from scorekeeper.storage import session_store
 from .app import create_app
 from .extensions import cache, kept
 from .sheet_jobs import failed_key, make
+from .trouble import kind_of
 
 NICENESS = 10
 
 
+def database_trouble(database: str, error: sqlite3.Error) -> str:
+    """One line for the log (the server's, which this process writes to) on why the sheet
+    was not made: a traceback there would say less, in forty lines."""
+    what = " ".join(str(error).split())[:160]
+    kind = kind_of(error)
+    if kind == "damaged":
+        return (
+            f"scorekeeper: a printed sheet was not made: the database {database} is damaged "
+            f"({what}); put back a good copy: `scorekeeper restore` from the replica, or a "
+            "copy made by `scorekeeper backup`"
+        )
+    if kind == "busy":
+        return (
+            f"scorekeeper: a printed sheet was not made: the database {database} stayed busy "
+            f"({what}); it is made when asked for again"
+        )
+    return f"scorekeeper: a printed sheet was not made: the database {database} failed ({what})"
+
+
 def main() -> None:
     job = json.load(sys.stdin)
+    try:
+        _made(job)
+    except sqlite3.Error as error:
+        print(database_trouble(job["config"]["DATABASE"], error), file=sys.stderr)
+        sys.exit(1)
+
+
+def _made(job: dict) -> None:
     os.nice(NICENESS)
     app = create_app({**job["config"], "CHECK_DATABASE": False})
     key, token, paper, locale = tuple(job["key"]), job["token"], job["paper"], job["locale"]

@@ -10,14 +10,18 @@ import html
 import http.client
 import io
 import json
+import random
 import secrets
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
 from scorekeeper import create_app
 from tests.web.conftest import SECRET_KEY
 from tests.web.serving import Phone, Server, hidden, round_form, rummy_round, start_rummy
+from tests.web.test_damaged_database import a_database_with_games
 
 
 def ask(port: int, method: str, path: str, headers: dict | None = None, body: bytes = b""):
@@ -330,3 +334,39 @@ def test_a_phone_that_misses_a_link_now_and_then_is_never_refused(tmp_path):
                 assert phone.get(game)[0] == 200
     finally:
         served.stop()
+
+
+# 17. The background sheet process on a damaged database: one line, no traceback
+
+
+def test_the_sheet_process_says_a_damaged_database_in_one_line(tmp_path):
+    path, edit_paths = a_database_with_games(tmp_path)
+    data = bytearray(path.read_bytes())
+    # the pages after SQLite's own first one: the tables every lookup of a link starts from
+    data[4096 : 4096 + 20_000] = random.Random(18).randbytes(20_000)
+    path.write_bytes(bytes(data))
+    job = {
+        "config": {
+            "DATABASE": str(path),
+            "SECRET_KEY": SECRET_KEY,
+            "CACHE_DIR": str(tmp_path / "rendered"),
+        },
+        "key": ["sheet", 1],
+        "token": edit_paths[0].split("/")[2],
+        "paper": "a4",
+        "locale": "en",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.web.sheet_worker"],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    said = done.stderr.strip().splitlines()
+    assert len(said) == 1, said
+    assert said[0].startswith(
+        f"scorekeeper: a printed sheet was not made: the database {path} is damaged"
+    )
+    assert "scorekeeper restore" in said[0]
