@@ -26,6 +26,9 @@ from scorekeeper.storage.session_store import Session, get_session
 from .printable import chart
 
 CHART_POINTS = 60  # a longer evening's chart is sampled: a phone draws no more
+# every round of a long evening is shown this many rows a page: the page of a 10,000-round
+# evening's rows was megabytes, drawn again by every phone after each save
+ROWS_PER_PAGE = 200
 
 
 @dataclass
@@ -35,6 +38,7 @@ class Sheet:
     result: dict[str, Any] | None = None  # the game's standing: totals, finished, winners...
     error: str | None = None  # a stored round the engine now refuses (after a new engine)
     rows: list[Row] = field(default_factory=list)  # the rounds drawn, in order
+    page: int | None = None  # which page of every round's rows is drawn (None: the last rows)
 
     @property
     def variant(self):
@@ -48,6 +52,11 @@ class Sheet:
     def folded(self) -> int:
         """Rounds not drawn (behind "show all")."""
         return self.round_count - len(self.rows)
+
+    @property
+    def pages(self) -> int:
+        """How many pages every round's rows take (at least one)."""
+        return max(1, -(-self.round_count // ROWS_PER_PAGE))
 
     @property
     def players(self) -> list[str]:
@@ -76,18 +85,32 @@ class Sheet:
         return progress.settle_state(self.session.engine_request([]), self.state, stake, digits)
 
 
-def build_sheet(session: Session, last: int | None = None) -> Sheet:
-    """The sheet of the session as it is now, drawing its ``last`` rounds (None: all)."""
+def build_sheet(session: Session, last: int | None = None, page: int | None = None) -> Sheet:
+    """The sheet of the session as it is now, drawing its ``last`` rounds (None: all), or
+    the ``page`` of every round's rows (ROWS_PER_PAGE a page, the first rounds first; a
+    page past the last is the last)."""
     session = get_session(session.id)
     try:
         derived.ensure(session)
     except RulesError as error:
         return Sheet(session, error=error.message)
-    # a row shows its round's totals and number, the sheet the last round's whole state
-    stored = scored_rounds(session.id, last, every_state=False)
-    state = stored[-1].after if stored else state_before(session.id, None)
+    skip = 0
+    if page is None:
+        # a row shows its round's totals and number, the sheet the last round's whole state
+        stored = scored_rounds(session.id, last, every_state=False)
+        state = stored[-1].after if stored else state_before(session.id, None)
+    else:
+        state = state_before(session.id, None)
+        count = state["played"] if state else 0
+        page = min(max(page, 1), max(1, -(-count // ROWS_PER_PAGE)))
+        shown_last = min(page * ROWS_PER_PAGE, count)
+        skip = count - shown_last
+        stored = scored_rounds(
+            session.id, shown_last - (page - 1) * ROWS_PER_PAGE, every_state=False, skip=skip
+        )
     sheet = Sheet(session, state, progress.standing(session.engine_request([]), state))
-    first = sheet.round_count - len(stored) + 1
+    sheet.page = page
+    first = sheet.round_count - skip - len(stored) + 1
     # a renamed player's earlier rounds show under the new name
     renamed = sheet.result.get("names") or {}
     sheet.rows = [Row(r, number, renamed) for number, r in enumerate(stored, start=first)]

@@ -249,21 +249,22 @@ def live_rounds_from(session_id: int, position: int) -> list[StoredRound]:
 
 
 def scored_rounds(
-    session_id: int, last: int | None = None, every_state: bool = True
+    session_id: int, last: int | None = None, every_state: bool = True, skip: int = 0
 ) -> list[ScoredRound]:
-    """The live rounds with their kept scores, in order: only the ``last`` ones if given;
-    without ``every_state`` only the last round's state is read back whole (the others'
-    ``after`` holds only its running totals and hands played, what a sheet's row shows:
-    reading a state costs as much as reading a score)."""
+    """The live rounds with their kept scores, in order: only the ``last`` ones if given
+    (before the ``skip`` latest, for a page of a long game's rounds); without
+    ``every_state`` only the last round's state is read back whole (the others' ``after``
+    holds only its running totals and hands played, what a sheet's row shows: reading a
+    state costs as much as reading a score)."""
     sql = (
         "select id, position, facts, updated, score, after, json_extract(after, '$.totals'), "
         "json_extract(after, '$.hands') "
         "from rounds where session_id = ? and deleted = 0 order by position desc"
     )
     params: list[Any] = [session_id]
-    if last is not None:
-        sql += " limit ?"
-        params.append(last)
+    if last is not None or skip:
+        sql += " limit ? offset ?"
+        params += [-1 if last is None else last, skip]
     rows = get_db().execute(sql, params).fetchall()
     rounds = []
     for i, r in reversed(list(enumerate(rows))):

@@ -76,7 +76,7 @@ class Kind:
     session_id: int
     role: str  # "edit" or "view"
     lang: str
-    everything: bool  # every round drawn (?all=1), or the last ones
+    everything: int | None  # the page of every round drawn (?all=1&page=N), or None: the last ones
     script_root: str
 
 

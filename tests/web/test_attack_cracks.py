@@ -11,6 +11,7 @@ import http.client
 import io
 import json
 import random
+import re
 import secrets
 import sqlite3
 import subprocess
@@ -19,6 +20,7 @@ import sys
 import pytest
 
 from scorekeeper import create_app
+from scorekeeper.storage import changes, round_store, session_store
 from tests.web.conftest import SECRET_KEY
 from tests.web.serving import Phone, Server, hidden, round_form, rummy_round, start_rummy
 from tests.web.test_damaged_database import a_database_with_games
@@ -370,3 +372,48 @@ def test_the_sheet_process_says_a_damaged_database_in_one_line(tmp_path):
         f"scorekeeper: a printed sheet was not made: the database {path} is damaged"
     )
     assert "scorekeeper restore" in said[0]
+
+
+# 14. Every round of a long game is shown a page of rows at a time
+
+ROWS_A_PAGE = 200
+
+
+def long_game(app, rounds: int) -> str:
+    """A Basic Rummy game of ``rounds`` rounds, saved through the change path the round
+    form uses: Ana goes out each round and Ben keeps the 2♣ (2 points)."""
+    with app.app_context():
+        session = session_store.create_session("rummy", {"target": 100_000}, ["Ana", "Ben"], "Ana")
+        for _ in range(rounds):
+            change = round_store.Change(None, {"winner": "Ana", "hands": {"Ben": ["2C"]}}, 0, "")
+            assert isinstance(changes.apply(session.id, lambda _s, c=change: c), changes.Saved)
+        return f"/s/{session.edit_token}"
+
+
+def numbers_shown(page: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<td class="round-no">.*?</span>(\d+)<span', page)]
+
+
+def test_every_round_is_shown_a_page_of_rows_at_a_time(app, client):
+    game = long_game(app, 450)
+    first = client.get(f"{game}?all=1").get_data(as_text=True)
+    assert numbers_shown(first) == list(range(1, 201))
+    assert "Rounds 1 to 200 of 450" in first
+    assert f'rel="next" href="{game}?all=1&amp;page=2"' in first and 'rel="prev"' not in first
+    second = client.get(f"{game}?all=1&page=2").get_data(as_text=True)
+    assert numbers_shown(second) == list(range(201, 401))
+    assert f'rel="prev" href="{game}?all=1&amp;page=1"' in second
+    assert f'rel="next" href="{game}?all=1&amp;page=3"' in second
+    last = client.get(f"{game}?all=1&page=3").get_data(as_text=True)
+    assert numbers_shown(last) == list(range(401, 451))
+    assert "Rounds 401 to 450 of 450" in last and 'rel="next"' not in last
+    # Ben's 2♣ each round: his running total after round 450 is 900, Ana's 0
+    assert "<small>900</small>" in last
+    # a page past the last is the last, not one more page drawn and kept
+    assert numbers_shown(client.get(f"{game}?all=1&page=999999").get_data(as_text=True)) == list(
+        range(401, 451)
+    )
+    # a short game's every round fits one page, with no page links
+    short = long_game(app, 5)
+    page = client.get(f"{short}?all=1").get_data(as_text=True)
+    assert numbers_shown(page) == [1, 2, 3, 4, 5] and 'rel="next"' not in page

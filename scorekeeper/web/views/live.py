@@ -12,7 +12,7 @@ from scorekeeper.storage import session_store
 from scorekeeper.web import live
 
 from .access import open_session
-from .sessions import live_parts
+from .sessions import live_parts, page_of_every_round
 
 bp = Blueprint("live", __name__)
 
@@ -49,7 +49,7 @@ def _seen() -> int | None:
 @bp.get("/s/<token>/events")
 def events(token: str):
     session, can_edit = open_session(token)
-    everything = request.args.get("all") == "1"
+    everything = page_of_every_round(session)
     kind = live.Kind(
         session.id, "edit" if can_edit else "view", here().lang, everything, request.script_root
     )

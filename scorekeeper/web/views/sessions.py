@@ -29,7 +29,12 @@ from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import here
 from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.language.paper import paper_for
-from scorekeeper.printing.score_sheet import Sheet, build_sheet, running_totals_chart
+from scorekeeper.printing.score_sheet import (
+    ROWS_PER_PAGE,
+    Sheet,
+    build_sheet,
+    running_totals_chart,
+)
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.games import winner_deals
@@ -140,17 +145,27 @@ def new(variant_id: str):
     return render_template("new_session.html", variant=variant, form=form)
 
 
-def _page_etag(session: session_store.Session, everything: bool) -> str:
+def _page_etag(session: session_store.Session, everything: int | None) -> str:
     # the read-only page is the same for everyone until the next change (or another language)
-    everything_mark = "-all" if everything else ""
-    return f"r{session.revision}-{here().lang}-{_paper()}{everything_mark}-{share_box_version()}"
+    shown = f"-all{everything}" if everything else ""
+    return f"r{session.revision}-{here().lang}-{_paper()}{shown}-{share_box_version()}"
+
+
+def page_of_every_round(session: session_store.Session) -> int | None:
+    """Which page of every round's rows ``?all=1&page=N`` asks for (None: the last rows),
+    one that exists: a page past the last is the last, not one more page to keep."""
+    if request.args.get("all") != "1":
+        return None
+    asked = request.args.get("page", "1")
+    page = int(asked) if asked.isdigit() and 0 < len(asked) < 7 and int(asked) > 0 else 1
+    return min(page, max(1, -(-session.round_count // ROWS_PER_PAGE)))
 
 
 @bp.get("/s/<token>")
 def page(token: str):
     session, can_edit = open_session(token)
     remember(session, can_edit)
-    everything = request.args.get("all") == "1"
+    everything = page_of_every_round(session)
     # a read-only page carrying messages meant for this phone is this phone's alone; the
     # editor's holds its CSRF token
     if can_edit or cookie.get("_flashes"):
@@ -177,7 +192,7 @@ def back_to_page(token: str) -> Response:
     if request.headers.get(PAGE_IN_ANSWER) != "page":
         return redirect(address)
     session, can_edit = open_session(token)
-    response = Response(_page_for(session, token, can_edit, False), mimetype="text/html")
+    response = Response(_page_for(session, token, can_edit, None), mimetype="text/html")
     response.headers["Content-Location"] = address
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -217,7 +232,7 @@ def _paper() -> str:
     return paper_for(request.accept_languages.values(), here().lang)
 
 
-def _drawing(session: session_store.Session, everything: bool) -> tuple[str, str]:
+def _drawing(session: session_store.Session, everything: int | None) -> tuple[str, str]:
     """The game page's kept drawing at its revision: the editor's copy and the viewer's."""
 
     def draw(rows_before: dict[str, str]) -> tuple[str, dict[str, str]]:
@@ -246,7 +261,9 @@ def _drawing(session: session_store.Session, everything: bool) -> tuple[str, str
     return for_editor, for_viewer
 
 
-def _page_for(session: session_store.Session, token: str, can_edit: bool, everything: bool) -> str:
+def _page_for(
+    session: session_store.Session, token: str, can_edit: bool, everything: int | None
+) -> str:
     """The game page for this answer: the kept drawing with the other role's parts cut out
     and this answer's own token, links, fields and messages put in."""
     view_link = share_url("sessions.page", token=session.view_token)
@@ -285,7 +302,7 @@ def _page_for(session: session_store.Session, token: str, can_edit: bool, everyt
     return html
 
 
-def live_parts(session: session_store.Session, can_edit: bool, everything: bool) -> str:
+def live_parts(session: session_store.Session, can_edit: bool, everything: int | None) -> str:
     """What a change redraws on the game page, for an editor or a viewer: each live part
     of the page's kept drawing (the sheet, the settlement, the undo button) in a template
     naming the element it replaces. The same drawing every phone's page shows, never a
@@ -308,11 +325,16 @@ def _copy_for(role: str, html: str) -> str:
 
 
 def _render_page(
-    session: session_store.Session, everything: bool, rows_before: dict[str, str]
+    session: session_store.Session, everything: int | None, rows_before: dict[str, str]
 ) -> tuple[str, dict[str, str]]:
     """The page and the rows it drew (see _drawn_rows)."""
-    # the page costs what it draws: the last rounds, older ones behind "show all"
-    sheet = build_sheet(session, None if everything else ROWS_DRAWN)
+    # the page costs what it draws: the last rounds, older ones behind "show all", a page
+    # of rows at a time
+    sheet = (
+        build_sheet(session, ROWS_DRAWN)
+        if everything is None
+        else build_sheet(session, page=everything)
+    )
     rules = resolve(session.variant, session.options, len(session.players))
     drawn = _drawn_rows(sheet, session.edit_token, rows_before)
     page = render_template(
@@ -331,6 +353,7 @@ def _render_page(
         edit_link=Markup(_EDIT_LINK_MARK),
         sheet_everything=everything,
         share_version=share_box_version(),
+        rows_per_page=ROWS_PER_PAGE,
     )
     return page, drawn.parts
 
