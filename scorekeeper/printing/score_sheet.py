@@ -28,7 +28,7 @@ from .printable import chart
 CHART_POINTS = 60  # a longer evening's chart is sampled: a phone draws no more
 # every round of a long evening is shown this many rows a page: the page of a 10,000-round
 # evening's rows was megabytes, drawn again by every phone after each save
-ROWS_PER_PAGE = 200
+ROWS_PER_PAGE = 50
 
 
 @dataclass
