@@ -1,7 +1,7 @@
 """A club evening under load: tables saving rounds while read-only phones watch.
 
 Run: .venv/bin/python benchmarks/bench_load.py [--tables 50] [--viewers 200] [--seconds 60]
-     [--replica] [--repeat N] [--kills N]
+     [--save-every 3] [--replica] [--repeat N] [--kills N]
 
 Starts the real `scorekeeper serve` (gunicorn) on a free port of 127.0.0.1 with a fresh
 database. Each table is a phone that opens the round form, saves a round and is shown
@@ -198,7 +198,7 @@ def play(
     acknowledged: list[list[str]] = [[] for _ in games]
 
     def run_table(i: int) -> None:
-        offset = SAVE_EVERY * i / len(games)  # the tables spread over the 3 s
+        offset = SAVE_EVERY * i / len(games)  # the tables spread over the interval
         acknowledged[i] = table(games[i], cookie, port, ready, clock, offset, results)
 
     threads = [threading.Thread(target=run_table, args=(i,)) for i in range(len(games))]
@@ -383,10 +383,14 @@ def machine_dies(args, folder: Path, kills: int) -> None:
 
 
 def main() -> None:
+    global SAVE_EVERY  # the tables' pace, --save-every
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument(
+        "--save-every", type=float, default=SAVE_EVERY, help="seconds between a table's saves"
+    )
     parser.add_argument(
         "--replica",
         action="store_true",
@@ -403,6 +407,7 @@ def main() -> None:
         "(alone, or after the evenings of --replica)",
     )
     args = parser.parse_args()
+    SAVE_EVERY = args.save_every
 
     print(
         f"{args.tables} tables saving every {SAVE_EVERY:g} s, {args.viewers} viewers polling "

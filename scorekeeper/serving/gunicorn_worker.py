@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import select
 import socket
 import weakref
 from collections.abc import Callable, Iterable
@@ -48,6 +49,34 @@ BODY_SECONDS = 60
 # the kernel's send buffer of a game's stream of changes (it asks for twice this): a few
 # events' worth
 STREAM_SEND_BUFFER = 32 * 1024
+
+
+class NextRequestWait(gevent.Timeout):
+    """The keep-alive wait for a connection's next request. When it runs out, a request
+    whose bytes have arrived meanwhile is still read (HEADERS_SECONDS for the rest of its
+    headers), not cut off with the connection: a worker that got no CPU for a moment past
+    the deadline found the expired timer before the waiting request, closed the connection
+    under it, and the phone's save failed with a reset."""
+
+    def __init__(self, seconds: float, client) -> None:
+        super().__init__(seconds, False)
+        self.client = client
+
+    def _on_expiration(self, prev_greenlet, ex) -> None:
+        if self.client is not None and _has_bytes(self.client):
+            self.timer.close()
+            self.timer = gevent.get_hub().loop.timer(HEADERS_SECONDS)
+            self.timer.start(super()._on_expiration, prev_greenlet, ex, update=True)
+            return
+        super()._on_expiration(prev_greenlet, ex)
+
+
+def _has_bytes(client) -> bool:
+    try:
+        readable, _, _ = select.select([client.fileno()], [], [], 0)
+    except (OSError, ValueError):  # closed meanwhile
+        return False
+    return bool(readable)
 
 
 def in_threads(app, pool: ThreadPool, largest_body: int | Callable[[str], int]):
@@ -146,6 +175,7 @@ class WholeRequestWorker(GeventWorker):
             for s in self.sockets
         ]
         self._greeted: weakref.WeakSet = weakref.WeakSet()
+        self._clients: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def init_process(self) -> None:
         for logger in (self.log.error_log, self.log.access_log):
@@ -171,6 +201,7 @@ class WholeRequestWorker(GeventWorker):
         # a connection that sends or takes nothing this long mid-request is dropped
         # (gevent's own handle would make the socket wait for good)
         client.settimeout(self.stalled_seconds)
+        self._clients[gevent.getcurrent()] = client
         AsyncWorker.handle(self, listener, client, addr)
 
     def timeout_ctx(self):
@@ -178,7 +209,7 @@ class WholeRequestWorker(GeventWorker):
         first, the keep-alive time for each later one."""
         connection = gevent.getcurrent()
         if connection in self._greeted:
-            return gevent.Timeout(self.cfg.keepalive, False)
+            return NextRequestWait(self.cfg.keepalive, self._clients.get(connection))
         self._greeted.add(connection)
         return gevent.Timeout(HEADERS_SECONDS, False)
 

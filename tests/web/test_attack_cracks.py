@@ -10,20 +10,33 @@ import html
 import http.client
 import io
 import json
+import os
 import random
 import re
 import secrets
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
+import urllib.parse
 
 import pytest
 
 from scorekeeper import create_app
 from scorekeeper.printing.score_sheet import ROWS_PER_PAGE
+from scorekeeper.serving.server import IDLE_SECONDS
 from scorekeeper.storage import changes, round_store, session_store
 from tests.web.conftest import SECRET_KEY
-from tests.web.serving import Phone, Server, hidden, round_form, rummy_round, start_rummy
+from tests.web.serving import (
+    Phone,
+    Server,
+    descendants,
+    hidden,
+    round_form,
+    rummy_round,
+    start_rummy,
+)
 from tests.web.test_damaged_database import a_database_with_games
 
 
@@ -416,3 +429,46 @@ def test_every_round_is_shown_a_page_of_rows_at_a_time(app, client):
     short = long_game(app, 5)
     page = client.get(f"{short}?all=1").get_data(as_text=True)
     assert numbers_shown(page) == [1, 2, 3, 4, 5] and 'rel="next"' not in page
+
+
+# 15. A request that reached the server before it closed an idle connection is answered
+
+
+def test_a_save_that_arrived_while_the_worker_was_held_past_keep_alive_is_answered(tmp_path):
+    served = Server(tmp_path / "keepalive.sqlite", "--workers", "1").start()
+    try:
+        phone = Phone(served.port)
+        game = start_rummy(phone)
+        workers = [pid for pid in descendants(served.process.pid) if pid != served.process.pid]
+        assert len(workers) == 1
+        saves = []
+        for hand in ("KS", "QS"):
+            keys = round_form(phone, game)  # the phone's keep-alive connection, now idle
+            body = urllib.parse.urlencode(rummy_round(keys, hand))
+            # the worker gets no CPU (a busy machine) from before its keep-alive time ends
+            # until after the phone's save has reached it
+            time.sleep(IDLE_SECONDS / 2)
+            os.kill(workers[0], signal.SIGSTOP)
+            try:
+                time.sleep(IDLE_SECONDS)
+                phone.conn.request(
+                    "POST",
+                    f"{game}/rounds/new",
+                    body=body,
+                    headers={
+                        "Cookie": phone.cookie,
+                        "Content-Type": "application/x-www-form-urlencoded",
+                    },
+                )
+                time.sleep(0.1)
+            finally:
+                os.kill(workers[0], signal.SIGCONT)
+            answer = phone.conn.getresponse()  # before: ConnectionResetError, nothing stored
+            answer.read()
+            assert answer.status == 302
+            saves.append(keys["submission"])
+        with sqlite3.connect(tmp_path / "keepalive.sqlite") as conn:
+            stored = [key for (key,) in conn.execute("select submission from rounds order by id")]
+        assert stored == saves
+    finally:
+        served.stop()
