@@ -7,7 +7,7 @@ ends) through the change path the round form uses, in a fresh database, then sta
 `scorekeeper serve` (its default workers) on a free port of 127.0.0.1 and times, each
 from ``--phones`` phones at once (one thread and connection each):
 
-- the game's own page (its last rows), once the server has answered it twice: the
+- the game's own page (its last rows), once every worker has answered it: the
   reference, in the same run;
 - every round shown (``?all=1``: its first page of rows), cold and again;
 - the same after a save, when every phone asks for it again (the table's revision moved
@@ -100,8 +100,9 @@ def main() -> None:
         try:
             game = f"/s/{token}"
             pages = -(-(args.rounds + 1) // ROWS_PER_PAGE)
-            get(server.port, game)  # the workers' first answers (templates compiled) are no figure
-            get(server.port, game)
+            # every worker's first answers (code imported, templates compiled) are no figure
+            for _ in range(3):
+                at_once(server.port, game, args.phones)
             rows = []
             for label, path in (
                 ("the game's page (its last rows): reference", game),
