@@ -8,7 +8,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 from sqlite_utils.db import NotFoundError
 
 from scorekeeper.language.i18n import here
-from scorekeeper.storage import session_store
+from scorekeeper.storage import replica, session_store
 from scorekeeper.web import live
 
 from .access import open_session
@@ -30,6 +30,18 @@ def init_app(app: Flask) -> None:
             return session.revision, html
 
     app.extensions[live.EXTENSION] = live.Streams(app.config["DATABASE"], draw)
+
+    @app.after_request
+    def replica_position(response: Response) -> Response:
+        # a page or a save's answer says how far the replica has caught up: the phone keeps
+        # each round it saved until then (static/offline.js)
+        if response.mimetype == "text/html":
+            response.headers[REPLICA_HEADER] = live.position_text(replica.position())
+        return response
+
+
+# "none" (no replica: nothing to keep), else "through=<ms>; now=<ms>" on the server's clock
+REPLICA_HEADER = "X-Scorekeeper-Replica"
 
 
 def streams() -> live.Streams:
@@ -53,7 +65,7 @@ def events(token: str):
     kind = live.Kind(
         session.id, "edit" if can_edit else "view", here().lang, everything, request.script_root
     )
-    first = live.opening()
+    first = live.opening() + live.replica_event(replica.position())
     if _seen() != session.revision:  # what it missed: the sheet as it is now
         first += live.sheet_event(session.revision, live_parts(session, can_edit, everything))
     # what drawing its later events needs of this request (the address, the language)
