@@ -22,6 +22,7 @@ import atexit
 import http.client
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -332,6 +333,9 @@ class Replication:
         self.stopping = threading.Event()
         self.thread: threading.Thread | None = None
         self.restarts = 0
+        # this server's run: a phone told "copied through" by another run (the machine died,
+        # the database was restored) cannot take it for its own rounds and sends them again
+        self.run_id = secrets.token_hex(8)
         # what the lag is worked out from
         self.first_seen: dict[int, float] = {}
         self.replica_txid = 0
@@ -540,6 +544,7 @@ class Replication:
             "running": running,
             "last_sync": self.last_sync,
             "replicated_through": self.replicated_through,
+            "run": self.run_id,
             "lag_seconds": lag,
             "restarts": self.restarts,
             "checked": _now(),
@@ -583,21 +588,24 @@ def position() -> dict[str, Any]:
     """How far the replica has caught up, as the phones are told: ``through`` is the server's
     clock (milliseconds since the epoch) before which every committed change is in the
     replica (None while nothing is known), ``now`` the server's clock as it answers, so that a
-    phone compares the server's moments only; without a replica, only that there is none."""
+    phone compares the server's moments only, ``run`` this server's run (a phone's round saved
+    in another run is sent again); without a replica, only that there is none."""
     now = int(time.time() * 1000)
     path = os.environ.get(STATUS_ENVIRONMENT)
     if not path:
         return {"configured": False, "now": now}
     try:
-        through = json.loads(Path(path).read_text()).get("replicated_through")
+        status = json.loads(Path(path).read_text())
+        through, run = status.get("replicated_through"), status.get("run")
     except (OSError, ValueError, AttributeError):
-        through = None
+        through = run = None
     if not isinstance(through, int | float):
         through = None
     return {
         "configured": True,
         "through": None if through is None else int(through * 1000),
         "now": now,
+        "run": run if isinstance(run, str) and run.isalnum() else "",
     }
 
 

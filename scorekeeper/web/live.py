@@ -173,7 +173,7 @@ class Streams:
     def _tell_replica(self, told: Any) -> Any:
         """Every stream is told where the replica is, when that moved on."""
         where = replica.position()
-        caught_up = where.get("through") if where["configured"] else "none"
+        caught_up = (where["through"], where["run"]) if where["configured"] else "none"
         if caught_up == told:
             return told
         event = replica_event(where)
@@ -254,7 +254,7 @@ def position_text(where: dict) -> str:
     if not where["configured"]:
         return "none"
     through = where["through"]
-    return f"through={'' if through is None else through}; now={where['now']}"
+    return f"through={'' if through is None else through}; now={where['now']}; run={where['run']}"
 
 
 def replica_event(where: dict) -> bytes:

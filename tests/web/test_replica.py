@@ -416,9 +416,10 @@ def test_the_log_warns_when_the_replica_falls_too_far_behind(tmp_path, monkeypat
 
 
 def replica_position(header: str) -> dict[str, int | None]:
-    """``through=<ms>; now=<ms>`` as the phones read it."""
+    """``through=<ms>; now=<ms>; run=<id>`` as the phones read it: the two moments."""
     fields = dict(part.strip().split("=", 1) for part in header.split(";"))
-    return {name: int(value) if value else None for name, value in fields.items()}
+    assert fields["run"].isalnum(), header
+    return {name: int(fields[name]) if fields[name] else None for name in ("through", "now")}
 
 
 def test_a_save_is_told_when_the_replica_has_it(tmp_path):

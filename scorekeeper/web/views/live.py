@@ -40,7 +40,8 @@ def init_app(app: Flask) -> None:
         return response
 
 
-# "none" (no replica: nothing to keep), else "through=<ms>; now=<ms>" on the server's clock
+# "none" (no replica: nothing to keep), else "through=<ms>; now=<ms>; run=<id>" on the server's
+# clock (see replica.position)
 REPLICA_HEADER = "X-Scorekeeper-Replica"
 
 
@@ -65,9 +66,12 @@ def events(token: str):
     kind = live.Kind(
         session.id, "edit" if can_edit else "view", here().lang, everything, request.script_root
     )
-    first = live.opening() + live.replica_event(replica.position())
+    first = live.opening()
     if _seen() != session.revision:  # what it missed: the sheet as it is now
         first += live.sheet_event(session.revision, live_parts(session, can_edit, everything))
+    # after the sheet: a phone forgets the rounds the replica holds only once it has seen
+    # that the game is not behind them (a server restored from the replica is)
+    first += live.replica_event(replica.position())
     # what drawing its later events needs of this request (the address, the language)
     environ = {name: value for name, value in request.environ.items() if isinstance(value, str)}
     # the server writes this answer from its event loop, not from a thread (serving/)
