@@ -11,7 +11,6 @@ melded adds the points counted in hand; the winner who went out scores 0.
 import json
 import os
 import signal
-import time
 from pathlib import Path
 
 import pytest
