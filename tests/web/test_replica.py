@@ -482,3 +482,30 @@ def test_without_a_replica_the_phone_is_told_there_is_none(tmp_path):
         assert headers["x-scorekeeper-replica"] == "none"
     finally:
         server.stop()
+
+
+def test_under_steady_saves_the_phones_are_told_what_the_replica_holds(tmp_path, monkeypatch):
+    """The database's newest id moves on at every check while the replica holds an older one:
+    everything committed before the last check that still saw that older id is copied."""
+    from scorekeeper.storage import replica as module
+
+    replication = module.Replication(tmp_path / "club.sqlite", replica_url(tmp_path / "r"))
+    replication.control_socket = tmp_path / "control.sock"
+    replication.status_file = tmp_path / "status.json"
+    clock = iter([100.0, 101.0, 102.0, 103.0])
+    monkeypatch.setattr(module.time, "time", lambda: next(clock))
+    database_ids = iter([5, 5, 7, 9])  # the database's newest id at each check
+    replica_ids = iter([0, 5, 5, 7])  # what the replica holds by then
+    monkeypatch.setattr(module, "_ask", lambda path, question: {"txid": next(database_ids)})
+
+    def listed(self):
+        self.replica_txid = max(self.replica_txid, next(replica_ids))
+
+    monkeypatch.setattr(module.Replication, "_list_replica", listed)
+    seen = []
+    for _ in range(4):
+        replication._check()
+        seen.append(json.loads(replication.status_file.read_text())["replicated_through"])
+    # 100: nothing copied yet; 101: id 5 copied, and the database was still at 5 at 101;
+    # 102: the database at 7, the replica at 5: still 101; 103: id 7 copied, last seen at 102
+    assert seen == [None, 101.0, 101.0, 102.0]
