@@ -1,7 +1,7 @@
 """A club evening under load: tables saving rounds while read-only phones watch.
 
 Run: .venv/bin/python benchmarks/bench_load.py [--tables 50] [--viewers 200] [--seconds 60]
-     [--save-every 3] [--replica] [--repeat N] [--kills N]
+     [--save-every 3] [--replica] [--repeat N] [--kills N [--keep]]
 
 Starts the real `scorekeeper serve` (gunicorn) on a free port of 127.0.0.1 with a fresh
 database. Each table is a phone that opens the round form, saves a round and is shown
@@ -37,6 +37,7 @@ import contextlib
 from tests.web.serving import (  # noqa: E402  (the project root is put on the path above)
     Phone,
     Server,
+    hidden,
     kill_everything,
     round_form,
     rummy_round,
@@ -87,6 +88,67 @@ def timed(results: Results, name: str, call, *args, **kwargs):
     return answer
 
 
+class Keeper:
+    """What a phone's static/offline.js does with a replica: each round it saved is kept (its
+    fields, the server's clock at the answer and the server's run) until an answer of the
+    same run says the replica holds everything saved before then; after a restore (another
+    run) the kept rounds are sent again, in order."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, tuple[dict[str, str], int | None, str]] = {}
+
+    @staticmethod
+    def position(header: str) -> tuple[int | None, int | None, str] | None:
+        if not header or header == "none":
+            return None
+        fields = dict(part.strip().split("=", 1) for part in header.split(";"))
+        number = {
+            name: int(fields[name]) if fields.get(name) else None for name in ("through", "now")
+        }
+        return number["through"], number["now"], fields.get("run", "")
+
+    def heard(self, header: str) -> None:
+        where = self.position(header)
+        if where is None:
+            self.kept.clear()
+            return
+        through, _, run = where
+        self.kept = {
+            key: kept
+            for key, kept in self.kept.items()
+            if kept[2] != run or through is None or kept[1] is None or kept[1] > through
+        }
+
+    def saved(self, fields: dict[str, str], header: str) -> None:
+        where = self.position(header)
+        if where is not None:
+            self.kept[fields["submission"]] = (fields, where[1], where[2])
+        self.heard(header)
+
+    def send_again(self, phone: Phone, game: str, page: str) -> tuple[int, int]:
+        """The kept rounds sent to a restored server, oldest first, each with the token of
+        the game's page just opened: (restored, conflicts)."""
+        restored = conflicts = 0
+        token = hidden(page, "csrf_token")
+        for key, (fields, _, _) in list(self.kept.items()):
+            status, headers, body = phone.request(
+                "POST",
+                f"{game}/rounds/new",
+                {**fields, "csrf_token": token},
+                headers={"X-Scorekeeper-Answer": "page"},
+            )
+            if status == 200:
+                restored += "x-scorekeeper-already-saved" not in headers
+                where = self.position(headers.get("x-scorekeeper-replica", ""))
+                self.kept[key] = (fields, *(where[1:] if where else (None, "")))
+            elif status == 409:
+                conflicts += 1
+                del self.kept[key]
+            else:
+                raise RuntimeError(f"sending a kept round again answered {status}: {body[:300]}")
+        return restored, conflicts
+
+
 def table(
     game: str,
     cookie: str,
@@ -95,6 +157,7 @@ def table(
     clock: Clock,
     offset: float,
     results: Results,
+    keeper: Keeper | None = None,
 ):
     phone = Phone(port, timeout=30)
     phone.cookie = cookie
@@ -109,8 +172,28 @@ def table(
             break
         try:
             keys = timed(results, "round form", round_form, phone, game)
+            fields = rummy_round(keys, "2C")
+            if keeper is not None:  # as offline.js: the sheet in the answer, the round kept
+                status, headers, _ = timed(
+                    results,
+                    "round save (page in the answer)",
+                    phone.request,
+                    "POST",
+                    f"{game}/rounds/new",
+                    fields,
+                    {"X-Scorekeeper-Answer": "page"},
+                )
+                if status == 200:
+                    keeper.saved(fields, headers.get("x-scorekeeper-replica", ""))
+                    acknowledged.append(keys["submission"])
+                    with results.lock:
+                        results.acknowledged_at[keys["submission"]] = time.time()
+                else:
+                    results.error(f"save answered {status}")
+                tick += SAVE_EVERY
+                continue
             status, headers, _ = timed(
-                results, "round save", phone.post, f"{game}/rounds/new", rummy_round(keys, "2C")
+                results, "round save", phone.post, f"{game}/rounds/new", fields
             )
             if status != 302:
                 results.error(f"save answered {status}")
@@ -189,6 +272,7 @@ def play(
     viewers: int,
     seconds: float,
     during=None,
+    keepers: list[Keeper] | None = None,
 ) -> tuple[Results, list[list[str]]]:
     """The evening: every table and viewer for ``seconds``; ``during(clock)`` runs beside them
     once the clock has started. Returns the timings and each table's acknowledged saves."""
@@ -199,7 +283,8 @@ def play(
 
     def run_table(i: int) -> None:
         offset = SAVE_EVERY * i / len(games)  # the tables spread over the interval
-        acknowledged[i] = table(games[i], cookie, port, ready, clock, offset, results)
+        keeper = keepers[i] if keepers is not None else None
+        acknowledged[i] = table(games[i], cookie, port, ready, clock, offset, results, keeper)
 
     threads = [threading.Thread(target=run_table, args=(i,)) for i in range(len(games))]
     for j in range(viewers):
@@ -332,14 +417,22 @@ def evenings(args, folder: Path) -> None:
 def machine_dies(args, folder: Path, kills: int) -> None:
     """The machine dies mid-evening: everything is SIGKILLed halfway through the load, the
     database, its WAL and Litestream's state are deleted, the database is restored from the
-    replica and served again; the acknowledged saves missing from it are counted."""
+    replica and served again; the acknowledged saves missing from it are counted. With
+    ``--keep`` the tables are phones that keep each saved round until the replica has it
+    (Keeper): reopened on the restored server they send the kept rounds again, and what is
+    counted missing is what is still missing after that, with the time from reopening the
+    phones to every round back."""
     database = folder / "dies.sqlite"
     replica = f"file://{folder / 'dies-replica'}"
-    lost_total = saved_total = 0
+    lost_total = saved_total = restored_total = conflicts_total = 0
     oldest = 0.0
+    back_times: list[float] = []
     games: list[str] = []
+    keepers = [Keeper() for _ in range(args.tables)] if args.keep else None
+    server = None
     for kill in range(1, kills + 1):
-        server = Server(database, "--replica", replica).start()
+        if server is None:
+            server = Server(database, "--replica", replica).start()
         if not games:
             games, views, cookie = prepare(server, args.tables)
 
@@ -351,7 +444,7 @@ def machine_dies(args, folder: Path, kills: int) -> None:
             died_at.append(time.time())
 
         timings, acknowledged = play(
-            server.port, games, views, cookie, args.viewers, args.seconds, during=die
+            server.port, games, views, cookie, args.viewers, args.seconds, die, keepers
         )
         for gone in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
             gone.unlink()
@@ -367,19 +460,69 @@ def machine_dies(args, folder: Path, kills: int) -> None:
             stored = {key for (key,) in db.execute("select submission from rounds")}
         missing = [key for keys in acknowledged for key in keys if key not in stored]
         saved = sum(len(a) for a in acknowledged)
-        lost_total += len(missing)
-        saved_total += saved
         ages = sorted(died_at[0] - timings.acknowledged_at[key] for key in missing)
         before = ", ".join(f"{age * 1000:.0f}" for age in ages)
-        print(
-            f"kill {kill}: {saved} saves acknowledged, {len(missing)} missing "
+        line = (
+            f"kill {kill}: {saved} saves acknowledged ({len(timings.errors)} requests failed, "
+            f"most at the kill: {timings.errors[:1]}), {len(missing)} missing from the replica "
             f"(acknowledged {before or '-'} ms before the kill) after {restored.stdout.strip()}"
         )
+        server = None
+        if keepers is not None:
+            server = Server(database, "--replica", replica).start()
+            back, sent_back, conflicts = reopen_phones(server, games, cookie, keepers)
+            back_times.append(back)
+            restored_total += sent_back
+            conflicts_total += conflicts
+            with sqlite3.connect(database) as db:
+                stored = {key for (key,) in db.execute("select submission from rounds")}
+            missing = [key for keys in acknowledged for key in keys if key not in stored]
+            line += (
+                f"; the phones sent {sent_back} back ({conflicts} conflicts) in "
+                f"{back * 1000:.0f} ms: {len(missing)} missing"
+            )
+        print(line, flush=True)
+        lost_total += len(missing)
+        saved_total += saved
         oldest = max(oldest, *ages) if ages else oldest
+    if server is not None:
+        server.stop()
     print(
-        f"machine killed {kills} times: {lost_total} of {saved_total} acknowledged saves lost, "
-        f"the oldest acknowledged {oldest * 1000:.0f} ms before the kill"
+        f"machine killed {kills} times: {lost_total} of {saved_total} acknowledged saves lost"
+        + (
+            f" after the phones sent {restored_total} kept rounds back ({conflicts_total} "
+            f"conflicts); reopening to every round back: median "
+            f"{statistics.median(back_times) * 1000:.0f} ms, worst {max(back_times) * 1000:.0f} ms"
+            if keepers is not None
+            else f", the oldest acknowledged {oldest * 1000:.0f} ms before the kill"
+        )
     )
+
+
+def reopen_phones(
+    server: Server, games: list[str], cookie: str, keepers: list[Keeper]
+) -> tuple[float, int, int]:
+    """Every table's phone opens its game on the restored server (a page of another run) and
+    sends its kept rounds again, all at once: seconds until the last is done, rounds restored
+    (not already there), conflicts."""
+    counts = [(0, 0)] * len(games)
+
+    def reopen(i: int) -> None:
+        phone = Phone(server.port, timeout=30)
+        phone.cookie = cookie
+        status, _, page = phone.get(games[i])
+        assert status == 200, status
+        counts[i] = keepers[i].send_again(phone, games[i], page)
+        phone.close()
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=reopen, args=(i,)) for i in range(len(games))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    back = time.monotonic() - started
+    return back, sum(c[0] for c in counts), sum(c[1] for c in counts)
 
 
 def main() -> None:
@@ -405,6 +548,12 @@ def main() -> None:
         default=0,
         help="kill the whole machine this many times mid-evening and restore each time "
         "(alone, or after the evenings of --replica)",
+    )
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="with --kills: the tables keep each saved round until the replica has it and "
+        "send it again to the restored server (as static/offline.js does)",
     )
     args = parser.parse_args()
     SAVE_EVERY = args.save_every

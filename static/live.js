@@ -8,6 +8,8 @@
 // - Where EventSource is missing, or the stream says nothing (a proxy in between holds it),
 //   the page asks for the revision every few seconds and reloads when it moved on. The poll
 //   revalidates with the server's ETag: while nothing changed the answer is an empty 304.
+// - The stream also says how far the server's replica has caught up (an event of its own),
+//   handed to offline.js, which keeps each saved round on the phone until then.
 // Without JavaScript a reload shows the same page.
 (function () {
   "use strict";
@@ -128,6 +130,11 @@
       heard();
     });
     stream.addEventListener("beat", heard);
+    // how far the server's replica has caught up: offline.js forgets the rounds it has
+    stream.addEventListener("replica", function (event) {
+      heard();
+      document.dispatchEvent(new CustomEvent("replica:position", { detail: event.data }));
+    });
     stream.addEventListener("sheet", function (event) {
       heard();
       if (event.lastEventId !== sheet.dataset.revision) swap(event.data, event.lastEventId);

@@ -9,11 +9,23 @@
 //   resend is answered as already saved, and a round another phone saved meanwhile comes
 //   back as a conflict (409), shown with both entries until the person opens or drops it.
 // - A banner on every page says what waits; each entry can be opened, edited or dropped.
+// - With a replica (Litestream), every round this phone saved is kept here (its one-time key
+//   and what was entered) until the server says the replica has it: a machine that dies loses
+//   the last second of saves, and the phones still hold them. A game page that shows a
+//   revision lower than one this phone saw (the server was restored from the replica) gets the
+//   kept rounds sent again, in order, once each: a round the server has already (another phone
+//   sent it) is answered as saved; one another phone replaced meanwhile is a conflict, shown
+//   as a queued one. Without a replica a round is forgotten once saved.
 // No scores are worked out here: the engine lives on the server. Every word shown comes from
 // the server in the page's language (data-offline-strings).
 (function () {
   "use strict";
   var QUEUE = "scorekeeper:queue";
+  var KEPT = "scorekeeper:kept";
+  var RESTORED = "scorekeeper:restored";
+  var REPLICA_HEADER = "X-Scorekeeper-Replica";
+  var REPLICA_SEEN = "scorekeeper:replica"; // "none" when the server last said it has none
+  var STALLED_AFTER = 60000; // a round not in the replica by then: the replica has stalled
   var NOTICE = "scorekeeper:notice";
   var PAGES = "scorekeeper-pages";
   var FETCHED_AT = "x-scorekeeper-fetched-at";
@@ -157,7 +169,10 @@
       }
       if (page) {
         // saved: the answer is the sheet with the saved message, shown as it came
-        return response.text().then(function (html) { show(page, html); }, function () {
+        return response.text().then(function (html) {
+          keep(target(form), form.dataset.sheetUrl, fields, factsOf(form), html, response.headers.get(REPLICA_HEADER));
+          show(page, html);
+        }, function () {
           window.location.href = form.dataset.sheetUrl;
         });
       }
@@ -230,6 +245,8 @@
       method: "POST", body: body, redirect: "manual", credentials: "same-origin"
     }).then(function (response) {
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        // a redirect shows no header: kept until the server's clock is next heard past it
+        keep(entry.url, entry.sheet, entry.fields, entry.facts, null, "through=; now=");
         return saved(entry);
       }
       if (response.status >= 500 || response.status === 429) {
@@ -238,17 +255,9 @@
       }
       return response.text().then(function (html) {
         var page = answerOf(html);
-        var latest = page.querySelector(".latest");
         // a 409 without another phone's round is a game that ended meanwhile: refused, kept
-        if (response.status === 409 && latest) {
-          var theirs = latest.querySelector(".theirs");
-          update(entry.id, function (kept) {
-            kept.state = "conflict";
-            kept.theirs = textOf(theirs) || textOf(latest);
-            // opened again, the entry is based on what the server showed: saving it then is
-            // a decision made knowing the other round
-            kept.revision = (page.querySelector("input[name=revision]") || {}).value || null;
-          });
+        if (response.status === 409 && page.querySelector(".latest")) {
+          update(entry.id, function (kept) { asConflict(kept, page); });
         } else {
           // the page's own refusal first: its other paragraphs (the round's title, a
           // message kept from before) come earlier on the page
@@ -266,6 +275,16 @@
       update(entry.id, function (kept) { kept.state = "waiting"; kept.attempts += 1; });
       return "retry";
     });
+  }
+
+  function asConflict(entry, page) {
+    var latest = page.querySelector(".latest");
+    var theirs = latest ? latest.querySelector(".theirs") : null;
+    entry.state = "conflict";
+    entry.theirs = textOf(theirs) || textOf(latest);
+    // opened again, the entry is based on what the server showed: saving it then is
+    // a decision made knowing the other round
+    entry.revision = (page.querySelector("input[name=revision]") || {}).value || null;
   }
 
   // The server took the round. Rounds this phone queued after it for the same game, from
@@ -335,6 +354,191 @@
   function retrySoon() {
     clearTimeout(retryTimer);
     retryTimer = setTimeout(flush, pause);
+  }
+
+
+  // --- rounds kept until the replica has them ------------------------------------------------
+  function loadKept() {
+    try { return JSON.parse(localStorage.getItem(KEPT) || "[]"); } catch (broken) { return []; }
+  }
+  function storeKept(entries) {
+    try {
+      if (entries.length) localStorage.setItem(KEPT, JSON.stringify(entries));
+      else localStorage.removeItem(KEPT);
+    } catch (full) { /* kept as long as the phone can */ }
+    markReplica();
+  }
+  // "none", or "through=<ms>; now=<ms>; run=<id>" on the server's clock, in its run
+  function parsePosition(text) {
+    if (!text) return null;
+    if (text.trim() === "none") return { none: true };
+    var through = /through=(\d+)/.exec(text);
+    var now = /now=(\d+)/.exec(text);
+    var run = /run=(\w+)/.exec(text);
+    return {
+      none: false, through: through ? Number(through[1]) : null, now: now ? Number(now[1]) : null,
+      run: run ? run[1] : null
+    };
+  }
+  function revisionIn(html) {
+    var found = /<div id="sheet" data-revision="(\d+)"/.exec(html);
+    return found ? Number(found[1]) : null;
+  }
+  // A saved round, with the server's clock at its answer: the replica has it once the server
+  // says it holds everything committed before that moment.
+  function keep(url, sheet, fields, facts, html, header) {
+    var position = parsePosition(header);
+    if (html) heard(position);
+    var key = valueOf(fields, "submission");
+    var none = position && position.none;
+    try { none = none || (!html && localStorage.getItem(REPLICA_SEEN) === "none"); } catch (blocked) { /* kept */ }
+    if (!position || none || !key || !sheet) return;
+    var entries = loadKept().filter(function (entry) { return valueOf(entry.fields, "submission") !== key; });
+    var base = valueOf(fields, "revision");
+    // the sheet as the answer drew it; else at least one past the revision it was typed at
+    var revision = html ? revisionIn(html) : (/^\d+$/.test(base) ? Number(base) + 1 : null);
+    entries.push({
+      url: url, sheet: sheet, revision: revision, savedAt: position.now, run: position.run,
+      kept: Date.now(), facts: facts,
+      fields: fields.filter(function (pair) { return pair[0] !== "draft_ack"; })
+    });
+    storeKept(forgetCopied(entries, position));
+  }
+  // A round is forgotten once the replica holds what was saved before its answer, as said by
+  // the same run of the server: another run may be a server restored from the replica, which
+  // lacks it, and the round is sent again first (see fillGap).
+  function forgetCopied(entries, position) {
+    if (position.none) return [];
+    return entries.filter(function (entry) {
+      // a round whose answer showed no clock waits for the next word of the server's clock
+      if (entry.savedAt == null) { entry.savedAt = position.now; entry.run = position.run; return true; }
+      return entry.run !== position.run || position.through == null || entry.savedAt > position.through;
+    });
+  }
+  function heard(position) {
+    if (!position) return;
+    try { localStorage.setItem(REPLICA_SEEN, position.none ? "none" : "yes"); } catch (blocked) { /* asked again */ }
+    var entries = loadKept();
+    if (!entries.length) return;
+    storeKept(forgetCopied(entries, position));
+    if (!position.none && position.run) fillGap(position.run);
+  }
+  function thisSheet() {
+    var sheet = document.getElementById("sheet");
+    return sheet && !offlineCopy ? sheet : null;
+  }
+  function keptHere(entries) {
+    var path = window.location.pathname;
+    return entries.filter(function (entry) { return new URL(entry.sheet, window.location.href).pathname === path; });
+  }
+
+  // the quiet mark: this game's last round is not in the replica yet (a warning after a minute)
+  function markReplica() {
+    var sheet = thisSheet();
+    var mark = document.getElementById("replica-mark");
+    var waiting = sheet ? keptHere(loadKept()) : [];
+    if (!waiting.length) {
+      if (mark) mark.remove();
+      return;
+    }
+    var oldest = Math.min.apply(null, waiting.map(function (entry) { return entry.kept; }));
+    var stalled = Date.now() - oldest > STALLED_AFTER;
+    if (!mark) {
+      mark = document.createElement("p");
+      mark.id = "replica-mark";
+      mark.setAttribute("role", "status");
+      sheet.parentNode.insertBefore(mark, sheet);
+    }
+    mark.className = stalled ? "replica-mark stalled" : "replica-mark";
+    mark.textContent = stalled ? strings.replica_stalled : strings.not_in_replica;
+  }
+
+  // The game is behind what this phone saw (a revision lower than the one a kept round made),
+  // or the server is in another run than the one that took them (it may have been restored
+  // from the replica): its kept rounds are sent again, oldest first.
+  function fillGap(run) {
+    var sheet = thisSheet();
+    if (!sheet) return;
+    var shown = Number(sheet.dataset.revision);
+    var mine = keptHere(loadKept());
+    if (!mine.some(function (entry) {
+      return (entry.revision != null && entry.revision > shown) || (typeof run === "string" && entry.run !== run);
+    })) return;
+    var run = function () { return resend(mine.sort(function (a, b) { return a.kept - b.kept; })); };
+    var sending = navigator.locks
+      ? navigator.locks.request("scorekeeper-kept", { ifAvailable: true }, function (lock) { return lock ? run() : null; })
+      : run();
+    Promise.resolve(sending).then(function (outcome) {
+      if (!outcome || !outcome.answered) return; // no server yet: tried again on the next sheet
+      if (outcome.restored) {
+        try { sessionStorage.setItem(RESTORED, plural(strings.restored_rounds, outcome.restored)); } catch (blocked) { /* not said */ }
+      }
+      window.location.reload(); // the sheet as the server has it now, drawn afresh
+    });
+  }
+  function resend(entries) {
+    var restored = 0;
+    var answered = 0;
+    var token = document.querySelector("input[name=csrf_token]");
+    function done() { return { restored: restored, answered: answered }; }
+    function next(index) {
+      if (index >= entries.length) return Promise.resolve(done());
+      var entry = entries[index];
+      var key = valueOf(entry.fields, "submission");
+      var body = new URLSearchParams();
+      entry.fields.forEach(function (pair) {
+        // the page's own token: the one the round was typed with may have expired since
+        body.append(pair[0], pair[0] === "csrf_token" && token ? token.value : pair[1]);
+      });
+      return fetch(entry.url, {
+        method: "POST", body: body, redirect: "manual", credentials: "same-origin",
+        headers: { "X-Scorekeeper-Answer": "page" }
+      }).then(function (response) {
+        if (response.status >= 500 || response.status === 429) return done(); // tried again on the next sheet
+        answered += 1;
+        return response.text().then(function (html) {
+          var left = loadKept().filter(function (other) { return valueOf(other.fields, "submission") !== key; });
+          var answeredAt = parsePosition(response.headers.get(REPLICA_HEADER)) || {};
+          if (response.ok && response.headers.get("Content-Location")) {
+            // saved now (the revision moved on), or saved already (a phone beside this one
+            // sent it first): either way the server has it, kept until the replica has too
+            var after = revisionIn(html);
+            if (!response.headers.get("X-Scorekeeper-Already-Saved")) restored += 1;
+            if (!answeredAt.none) left.push({
+              url: entry.url, sheet: entry.sheet, revision: after, kept: Date.now(), fields: entry.fields, facts: entry.facts,
+              savedAt: answeredAt.now || null, run: answeredAt.run || null
+            });
+            storeKept(left);
+          } else {
+            storeKept(left);
+            // refused or in conflict: today's queue shows it, to open or drop
+            var queued = {
+              id: drafts ? drafts.randomId() : String(Date.now()), queued: Date.now(), url: entry.url,
+              sheet: entry.sheet, draft: "round:" + (entry.url.split("/s/")[1] || "").split("/")[0] + ":new",
+              title: document.title.split(" · ")[0], facts: entry.facts || [],
+              fields: entry.fields, state: "refused", attempts: 0, note: null, theirs: null
+            };
+            var page = answerOf(html);
+            if (response.status === 409 && page.querySelector(".latest")) asConflict(queued, page);
+            else queued.note = textOf(page.querySelector(".error-summary li, .error")) || String(response.status);
+            var all = load();
+            all.push(queued);
+            store(all);
+          }
+          return next(index + 1);
+        });
+      }, function () { return done(); });
+    }
+    return next(0);
+  }
+  function showRestored() {
+    var text;
+    try { text = sessionStorage.getItem(RESTORED); sessionStorage.removeItem(RESTORED); } catch (blocked) { text = null; }
+    var main = document.querySelector("main");
+    if (!text || !main) return;
+    var shown = line("flash restored-rounds", text);
+    shown.setAttribute("role", "status");
+    main.insertBefore(shown, main.firstChild);
   }
 
   // --- opening, editing and dropping what waits -------------------------------------------------
@@ -517,6 +721,14 @@
   markOffline();
   render();
   showNotice();
+  showRestored();
+  markReplica();
+  setInterval(markReplica, 5000);
+  // live.js hears how far the replica is, and each sheet it is sent
+  document.addEventListener("replica:position", function (event) { heard(parsePosition(event.detail)); });
+  document.addEventListener("sheet:updated", function () { fillGap(); });
+  window.addEventListener("storage", function (event) { if (event.key === KEPT) markReplica(); });
+  fillGap();
   window.addEventListener("storage", function (event) { if (event.key === QUEUE) render(); });
   window.addEventListener("online", function () {
     pause = FIRST_PAUSE;

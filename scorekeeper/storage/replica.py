@@ -22,6 +22,7 @@ import atexit
 import http.client
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -332,10 +333,18 @@ class Replication:
         self.stopping = threading.Event()
         self.thread: threading.Thread | None = None
         self.restarts = 0
+        # this server's run: a phone told "copied through" by another run (the machine died,
+        # the database was restored) cannot take it for its own rounds and sends them again
+        self.run_id = secrets.token_hex(8)
         # what the lag is worked out from
         self.first_seen: dict[int, float] = {}
         self.replica_txid = 0
         self.last_sync: str | None = None
+        # every change committed before this moment (seconds since the epoch) is in the
+        # replica: the phones keep each round they saved until it is
+        self.replicated_through: float | None = None
+        # the database's transaction id, and the last moment it was still that one
+        self.still_at: dict[int, float] = {}
         self.warned = False
         self.unanswered = 0  # checks in a row the control socket did not answer
 
@@ -434,6 +443,8 @@ class Replication:
     # how far behind
 
     def _check(self) -> None:
+        # asked before the database's number: whatever was committed before now is under it
+        asked_at = time.time()
         try:
             database_txid = int(
                 _ask(self.control_socket, f"/txid?path={quote(str(self.database))}")["txid"]
@@ -447,8 +458,15 @@ class Replication:
         self.unanswered = 0
         now = time.monotonic()
         self.first_seen.setdefault(database_txid, now)
+        self.still_at[database_txid] = asked_at
         if database_txid > self.replica_txid:
             self._list_replica()
+        # under a steady stream of saves the replica holds an older id than the database's
+        # newest: what was committed before that older id was last seen is copied all the same
+        copied = [at for txid, at in self.still_at.items() if txid <= self.replica_txid]
+        if copied:
+            self.replicated_through = max(self.replicated_through or 0.0, *copied)
+            self.still_at = {t: at for t, at in self.still_at.items() if t > self.replica_txid}
         if database_txid <= self.replica_txid:
             self.last_sync = _now()
             self.first_seen = {database_txid: self.first_seen[database_txid]}
@@ -525,6 +543,8 @@ class Replication:
         status = {
             "running": running,
             "last_sync": self.last_sync,
+            "replicated_through": self.replicated_through,
+            "run": self.run_id,
             "lag_seconds": lag,
             "restarts": self.restarts,
             "checked": _now(),
@@ -562,6 +582,31 @@ def health() -> dict[str, Any]:
     lag = status["lag_seconds"]
     status["ok"] = bool(status["running"]) and (lag is None or lag <= LAG_WARNING_SECONDS)
     return {"configured": True, **status}
+
+
+def position() -> dict[str, Any]:
+    """How far the replica has caught up, as the phones are told: ``through`` is the server's
+    clock (milliseconds since the epoch) before which every committed change is in the
+    replica (None while nothing is known), ``now`` the server's clock as it answers, so that a
+    phone compares the server's moments only, ``run`` this server's run (a phone's round saved
+    in another run is sent again); without a replica, only that there is none."""
+    now = int(time.time() * 1000)
+    path = os.environ.get(STATUS_ENVIRONMENT)
+    if not path:
+        return {"configured": False, "now": now}
+    try:
+        status = json.loads(Path(path).read_text())
+        through, run = status.get("replicated_through"), status.get("run")
+    except (OSError, ValueError, AttributeError):
+        through = run = None
+    if not isinstance(through, int | float):
+        through = None
+    return {
+        "configured": True,
+        "through": None if through is None else int(through * 1000),
+        "now": now,
+        "run": run if isinstance(run, str) and run.isalnum() else "",
+    }
 
 
 def prepared(config: Mapping[str, Any], url: str | None = None) -> Replication | None:

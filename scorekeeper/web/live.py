@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.storage import replica
 from scorekeeper.storage.watch import Watcher
 
 # How often the watcher asks whether anything was committed (one cheap query a tick).
@@ -37,6 +38,9 @@ RETRY_MILLISECONDS = 2000
 WAITING_EVENTS = 4
 # A watcher with no stream left stops after this long; the next stream starts one.
 IDLE_WATCHER_SECONDS = 5
+# How often the watcher reads how far the replica has caught up, and tells every phone when
+# it moved (the replica's supervisor checks about once a second).
+REPLICA_EVERY_SECONDS = 1.0
 
 # where an app keeps its process's streams
 EXTENSION = "scorekeeper.live"
@@ -141,9 +145,14 @@ class Streams:
     def _watch(self) -> None:
         watcher = Watcher(self.database)
         idle_since: float | None = None
+        told: Any = None
+        next_told = 0.0
         try:
             while True:
                 self.waiting.sleep(TICK_SECONDS)
+                if time.monotonic() >= next_told:
+                    next_told = time.monotonic() + REPLICA_EVERY_SECONDS
+                    told = self._tell_replica(told)
                 with self._lock:
                     games = list(self.by_game)
                     behind, self._behind = self._behind, set()
@@ -160,6 +169,19 @@ class Streams:
                     self.waiting.sleep(1)
         finally:
             watcher.close()
+
+    def _tell_replica(self, told: Any) -> Any:
+        """Every stream is told where the replica is, when that moved on."""
+        where = replica.position()
+        caught_up = (where["through"], where["run"]) if where["configured"] else "none"
+        if caught_up == told:
+            return told
+        event = replica_event(where)
+        with self._lock:
+            streams = [s for held in self.by_game.values() for s in held]
+        for stream in streams:
+            self._offer(stream, event)
+        return caught_up
 
     def _pass(self, watcher: Watcher, games: list[int], behind: set[int]) -> None:
         # asked where the watcher runs (the event loop), not handed to a thread: in WAL mode
@@ -226,6 +248,19 @@ def _data(text: str) -> str:
 
 def sheet_event(revision: int, html: str) -> bytes:
     return f"id: {revision}\nevent: sheet\n{_data(html)}\n".encode()
+
+
+def position_text(where: dict) -> str:
+    if not where["configured"]:
+        return "none"
+    through = where["through"]
+    return f"through={'' if through is None else through}; now={where['now']}; run={where['run']}"
+
+
+def replica_event(where: dict) -> bytes:
+    """How far the replica has caught up (see ``replica.position``): the phone forgets each
+    round it kept once the replica has it."""
+    return f"event: replica\ndata: {position_text(where)}\n\n".encode()
 
 
 def opening(heartbeat: int = HEARTBEAT_SECONDS) -> bytes:

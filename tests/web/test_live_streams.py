@@ -99,8 +99,10 @@ def test_a_phone_back_from_sleep_is_sent_what_it_missed(client, app):
     save(client, game, "QH 2C")
     # its browser says it last saw revision 0: the sheet as it is now, both rounds on it
     phone, chunks = opened(app.test_client(), f"{view}/events?since=0", **{"Last-Event-ID": "0"})
-    hello, missed = parsed(next(chunks))
+    hello, missed, position = parsed(next(chunks))
     assert hello["event"] == "hello" and missed["event"] == "sheet" and missed["id"] == "2"
+    # then how far the replica is (after the sheet: see static/offline.js); here there is none
+    assert position == {"event": "replica", "data": "none"}
     assert re.search(r"<td class=\"won\">\+10\s*<br><small>10</small>", missed["data"])
     assert re.search(r"<td class=\"won\">\+12\s*<br><small>22</small>", missed["data"])
     phone.close()
@@ -108,7 +110,7 @@ def test_a_phone_back_from_sleep_is_sent_what_it_missed(client, app):
     up_to_date, chunks = opened(
         app.test_client(), f"{view}/events?since=0", **{"Last-Event-ID": "2"}
     )
-    assert [e["event"] for e in parsed(next(chunks))] == ["hello"]
+    assert [e["event"] for e in parsed(next(chunks))] == ["hello", "replica"]
     up_to_date.close()
 
 
@@ -258,7 +260,7 @@ def test_a_delete_and_its_undo_reach_the_phones_watching(client, app):
     view = view_link(client, game)
     save(client, game, "KS")
     phone, chunks = opened(app.test_client(), f"{view}/events?since=1")
-    assert [e["event"] for e in parsed(next(chunks))] == ["hello"]
+    assert [e["event"] for e in parsed(next(chunks))] == ["hello", "replica"]
     page = client.get(game).data.decode()
     delete = re.search(r'action="([^"]+/delete)"', page).group(1)
     assert client.post(delete).status_code == 302

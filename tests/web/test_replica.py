@@ -7,6 +7,7 @@ seconds; a club runs the default second.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -412,3 +413,99 @@ def test_the_log_warns_when_the_replica_falls_too_far_behind(tmp_path, monkeypat
     finally:
         replication.stop()
         db.close()
+
+
+def replica_position(header: str) -> dict[str, int | None]:
+    """``through=<ms>; now=<ms>; run=<id>`` as the phones read it: the two moments."""
+    fields = dict(part.strip().split("=", 1) for part in header.split(";"))
+    assert fields["run"].isalnum(), header
+    return {name: int(fields[name]) if fields[name] else None for name in ("through", "now")}
+
+
+def test_a_save_is_told_when_the_replica_has_it(tmp_path):
+    database = tmp_path / "club.sqlite"
+    url = replica_url(tmp_path / "replica")
+    server = Server(database, "--replica", url, "--workers", "1").start()
+    try:
+        phone = Phone(server.port)
+        game = start_rummy(phone)
+        form = round_form(phone, game)
+        status, headers, _ = phone.request(
+            "POST",
+            f"{game}/rounds/new",
+            rummy_round(form, "2C"),
+            headers={"X-Scorekeeper-Answer": "page"},
+        )
+        assert status == 200, status
+        saved_at = replica_position(headers["x-scorekeeper-replica"])["now"]
+        assert saved_at is not None
+        wait_until_copied(server, url, [form["submission"]], tmp_path)
+        # the replica holds the round: the next answer says it holds everything saved
+        # before the round's answer was written
+        deadline = time.monotonic() + 30
+        while True:
+            _, headers, _ = phone.get(game)
+            through = replica_position(headers["x-scorekeeper-replica"])["through"]
+            if through is not None and through >= saved_at:
+                break
+            assert time.monotonic() < deadline, headers["x-scorekeeper-replica"]
+            time.sleep(0.1)
+        # the game's stream says so first thing too
+        status, _, _ = phone.get(game)
+        token = game.rsplit("/", 1)[-1]
+        stream = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        stream.request("GET", f"/s/{token}/events", headers={"Cookie": phone.cookie})
+        answer = stream.getresponse()
+        opening = b""
+        while b"event: replica" not in opening or not opening.endswith(b"\n\n"):
+            opening += answer.read1(4096)
+        stream.close()
+        said = opening.split(b"event: replica\ndata: ", 1)[1].split(b"\n", 1)[0].decode()
+        assert replica_position(said)["through"] >= saved_at
+    finally:
+        server.stop()
+
+
+def test_without_a_replica_the_phone_is_told_there_is_none(tmp_path):
+    server = Server(tmp_path / "club.sqlite", "--workers", "1").start()
+    try:
+        phone = Phone(server.port)
+        game = start_rummy(phone)
+        form = round_form(phone, game)
+        status, headers, _ = phone.request(
+            "POST",
+            f"{game}/rounds/new",
+            rummy_round(form, "2C"),
+            headers={"X-Scorekeeper-Answer": "page"},
+        )
+        assert status == 200
+        assert headers["x-scorekeeper-replica"] == "none"
+    finally:
+        server.stop()
+
+
+def test_under_steady_saves_the_phones_are_told_what_the_replica_holds(tmp_path, monkeypatch):
+    """The database's newest id moves on at every check while the replica holds an older one:
+    everything committed before the last check that still saw that older id is copied."""
+    from scorekeeper.storage import replica as module
+
+    replication = module.Replication(tmp_path / "club.sqlite", replica_url(tmp_path / "r"))
+    replication.control_socket = tmp_path / "control.sock"
+    replication.status_file = tmp_path / "status.json"
+    clock = iter([100.0, 101.0, 102.0, 103.0])
+    monkeypatch.setattr(module.time, "time", lambda: next(clock))
+    database_ids = iter([5, 5, 7, 9])  # the database's newest id at each check
+    replica_ids = iter([0, 5, 5, 7])  # what the replica holds by then
+    monkeypatch.setattr(module, "_ask", lambda path, question: {"txid": next(database_ids)})
+
+    def listed(self):
+        self.replica_txid = max(self.replica_txid, next(replica_ids))
+
+    monkeypatch.setattr(module.Replication, "_list_replica", listed)
+    seen = []
+    for _ in range(4):
+        replication._check()
+        seen.append(json.loads(replication.status_file.read_text())["replicated_through"])
+    # 100: nothing copied yet; 101: id 5 copied, and the database was still at 5 at 101;
+    # 102: the database at 7, the replica at 5: still 101; 103: id 7 copied, last seen at 102
+    assert seen == [None, 101.0, 101.0, 102.0]

@@ -8,7 +8,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 from sqlite_utils.db import NotFoundError
 
 from scorekeeper.language.i18n import here
-from scorekeeper.storage import session_store
+from scorekeeper.storage import replica, session_store
 from scorekeeper.web import live
 
 from .access import open_session
@@ -30,6 +30,19 @@ def init_app(app: Flask) -> None:
             return session.revision, html
 
     app.extensions[live.EXTENSION] = live.Streams(app.config["DATABASE"], draw)
+
+    @app.after_request
+    def replica_position(response: Response) -> Response:
+        # a page or a save's answer says how far the replica has caught up: the phone keeps
+        # each round it saved until then (static/offline.js)
+        if response.mimetype == "text/html":
+            response.headers[REPLICA_HEADER] = live.position_text(replica.position())
+        return response
+
+
+# "none" (no replica: nothing to keep), else "through=<ms>; now=<ms>; run=<id>" on the server's
+# clock (see replica.position)
+REPLICA_HEADER = "X-Scorekeeper-Replica"
 
 
 def streams() -> live.Streams:
@@ -56,6 +69,9 @@ def events(token: str):
     first = live.opening()
     if _seen() != session.revision:  # what it missed: the sheet as it is now
         first += live.sheet_event(session.revision, live_parts(session, can_edit, everything))
+    # after the sheet: a phone forgets the rounds the replica holds only once it has seen
+    # that the game is not behind them (a server restored from the replica is)
+    first += live.replica_event(replica.position())
     # what drawing its later events needs of this request (the address, the language)
     environ = {name: value for name, value in request.environ.items() if isinstance(value, str)}
     # the server writes this answer from its event loop, not from a thread (serving/)

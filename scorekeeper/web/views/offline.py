@@ -111,4 +111,16 @@ def _offline_words() -> dict[str, Any]:
         "busy_form": _("Finish or clear the entry typed on that form first."),
         "offline_as_of": _("Offline, as of %(time)s", time="{time}"),
         "offline": _("Offline"),
+        "not_in_replica": _("Last round not yet in the backup copy: this phone keeps it."),
+        "replica_stalled": _(
+            "The backup copy has not taken the last round for over a minute: this phone "
+            "keeps it. Tell whoever runs the server."
+        ),
+        "restored_rounds": _plural(
+            lambda n: words.ungettext(
+                "Restored %(num)s round from this phone.",
+                "Restored %(num)s rounds from this phone.",
+                n,
+            )
+        ),
     }

@@ -130,7 +130,10 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
         # a double tap or a resubmitted page: the first save stands, nothing moves on
         if outcome.number is not None:
             flash(_("Round %(n)s was already saved.", n=outcome.number))
-        return back_to_page(token)
+        answer = back_to_page(token)
+        # a phone sending its kept rounds again after a restore counts only those it restored
+        answer.headers["X-Scorekeeper-Already-Saved"] = "1"
+        return answer
     if isinstance(outcome, changes.Refused):
         flash(translated(outcome.reason))
         return back_to_page(token)
