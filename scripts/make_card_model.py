@@ -39,7 +39,7 @@ from scorekeeper.vision.training.train import (  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenes", type=int, default=200, help="synthetic photos to learn from")
+    parser.add_argument("--scenes", type=int, default=140, help="synthetic photos to learn from")
     parser.add_argument(
         "--font-corners", type=int, default=4000, help="index corners drawn in system fonts"
     )
