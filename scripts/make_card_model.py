@@ -3,7 +3,8 @@
 
 Needs Debian's card decks and librsvg's converter, and the learning libraries:
 
-    apt-get install kdegames-card-data-kf5 librsvg2-bin fonts-dejavu-core
+    apt-get install kdegames-card-data-kf5 librsvg2-bin fonts-dejavu-core fonts-dejavu-extra \\
+        fonts-liberation
     .venv/bin/pip install -e '.[vision-train]'
     OMP_NUM_THREADS=1 .venv/bin/python scripts/make_card_model.py
 
@@ -24,20 +25,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
+from scorekeeper.vision.corners import features  # noqa: E402
 from scorekeeper.vision.reading import MODEL  # noqa: E402
 from scorekeeper.vision.training.decks import HELD_OUT_DECKS, TRAINING_DECKS  # noqa: E402
-from scorekeeper.vision.training.train import export, report, samples, train  # noqa: E402
+from scorekeeper.vision.training.train import (  # noqa: E402
+    export,
+    font_corners,
+    report,
+    samples,
+    train,
+)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenes", type=int, default=200, help="synthetic photos to learn from")
+    parser.add_argument("--scenes", type=int, default=140, help="synthetic photos to learn from")
+    parser.add_argument(
+        "--font-corners", type=int, default=4000, help="index corners drawn in system fonts"
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=MODEL)
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
     rows, labels = samples(rng, TRAINING_DECKS, args.scenes)
     print(f"{len(rows)} corners from {args.scenes} photos", flush=True)
+    drawn, drawn_labels = font_corners(rng, args.font_corners)
+    rows = np.concatenate([rows, features(drawn)])
+    labels = np.concatenate([labels, np.array(drawn_labels)])
+    print(f"and {len(drawn)} drawn in fonts", flush=True)
     model = train(rows, labels, args.seed)
     report(model, rows, labels, "training decks")
     held_rows, held_labels = samples(

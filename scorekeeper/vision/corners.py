@@ -8,8 +8,13 @@ its two index corners this is (the bottom-right index is printed turned half a t
 one such pair of edges exists at each corner of an outline, so a corner gives one cut.
 
 The cut spans :data:`SPAN` card widths along each edge and is resampled to :data:`PATCH`
-pixels; what the reader sees is the patch's gradients (HOG) and its shrunken grey levels,
-both normalised so that ink colour, lighting and contrast do not matter.
+pixels. What the reader sees is mostly the index's ink, not the patch as a whole: the
+patch is binarised, the rank glyph (the topmost ink, "10" being two pieces side by side)
+and the suit pip below it are each cut to their own bounding box, padded square and scaled
+to :data:`GLYPH` pixels. A glyph's shape carries over from one deck's design to another far
+better than the corner's picture does, whatever size and place the deck prints its index
+at. A coarse copy of the whole patch is kept beside them, for telling an index from what is
+not one.
 """
 
 from __future__ import annotations
@@ -18,8 +23,10 @@ import cv2
 import numpy as np
 
 # card widths covered by the cut, across and down: room for the largest index the decks print
-SPAN = (0.32, 0.48)
-PATCH = (32, 48)  # pixels across, down
+SPAN = (0.36, 0.6)
+PATCH = (48, 80)  # pixels across, down
+GLYPH = 20  # pixels a side of each glyph as read
+COARSE = (12, 20)  # the whole patch as read beside the glyphs
 
 CELL = 8
 BINS = 9
@@ -59,7 +66,7 @@ def hog(patches: np.ndarray) -> np.ndarray:
 def cut_corner(
     image: np.ndarray, corner: np.ndarray, across: np.ndarray, down: np.ndarray, width: float
 ) -> np.ndarray:
-    """The corner's patch (grey, ``PATCH`` sized) from ``image`` (grey, uint8)."""
+    """The corner's patch (``PATCH`` sized) from ``image`` (BGR or grey, uint8)."""
     fine = int(np.clip(round(SPAN[0] * width / PATCH[0]), 1, 4))
     size = (PATCH[0] * fine, PATCH[1] * fine)
     source = np.float32(
@@ -75,14 +82,172 @@ def cut_corner(
     return patch
 
 
+def _box(pieces: list[np.ndarray]) -> tuple[int, int, int, int]:
+    x0 = min(int(p[0]) for p in pieces)
+    y0 = min(int(p[1]) for p in pieces)
+    x1 = max(int(p[0] + p[2]) for p in pieces)
+    y1 = max(int(p[1] + p[3]) for p in pieces)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def index_glyphs(ink: np.ndarray) -> tuple[tuple | None, tuple | None]:
+    """The boxes (x, y, w, h) of the rank glyph and of the suit pip below it in a patch's
+    ink mask (1 where ink), either None where there is none."""
+    height, width = ink.shape
+    # the card's edge (and a frame printed along it, which some indices touch) lies in the
+    # patch's first rows and columns when the corner is found right
+    ink = ink.copy()
+    ink[:2, :] = 0
+    ink[:, :2] = 0
+    count, _labels, stats, _centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    pieces = [
+        s
+        for s in stats[1:count]
+        if s[4] >= 6
+        and s[3] >= 4
+        # the card's edge, a frame or the table beyond the corner is no glyph
+        and s[2] < width * 0.6
+        and s[3] < height * 0.5
+        and s[0] + s[2] < width
+    ]
+    if not pieces:
+        return None, None
+    top = min(pieces, key=lambda s: s[1])
+    # the rank: the pieces level with the topmost one and close beside it ("10")
+    row = [top]
+    for piece in sorted(pieces, key=lambda s: s[0]):
+        if piece is top:
+            continue
+        overlap = min(top[1] + top[3], piece[1] + piece[3]) - max(top[1], piece[1])
+        x, _y, w, _h = _box(row)
+        gap = max(piece[0] - (x + w), x - (piece[0] + piece[2]))
+        if overlap > 0.5 * min(top[3], piece[3]) and gap < 0.6 * top[3]:
+            row.append(piece)
+    rank = _box(row)
+    x, y, w, h = rank
+    below = [
+        s
+        for s in pieces
+        if s[1] >= y + h - 1
+        and s[1] < y + h + 1.5 * h
+        and x - w <= s[0] + s[2] / 2 <= x + 2 * w
+        and not any(s is r for r in row)
+    ]
+    if not below:
+        return rank, None
+    first = min(below, key=lambda s: s[1])
+    suit = _box([s for s in below if s[1] < first[1] + first[3] * 0.5])
+    return rank, suit
+
+
+def _square(image: np.ndarray, box: tuple[int, int, int, int] | None) -> np.ndarray:
+    """The box's content padded square (the glyph's proportions kept) at GLYPH pixels."""
+    if box is None:
+        return np.zeros((GLYPH, GLYPH), np.float32)
+    x, y, w, h = box
+    side = max(w, h) + 2
+    canvas = np.zeros((side, side), np.float32)
+    top, left = (side - h) // 2, (side - w) // 2
+    canvas[top : top + h, left : left + w] = image[y : y + h, x : x + w]
+    return cv2.resize(canvas, (GLYPH, GLYPH), interpolation=cv2.INTER_AREA)
+
+
+def _glyph_hog(glyphs: np.ndarray) -> np.ndarray:
+    big = np.stack([cv2.resize(g, (24, 24), interpolation=cv2.INTER_LINEAR) for g in glyphs])
+    return hog(big * 255)
+
+
+# where each patch's glyph boxes lie in its row of features: after two glyphs' ink levels
+# and their HOG (3 x 3 cells of 8 pixels at 24 x 24, blocks of 2 x 2 cells, 9 bins)
+PLACES = 2 * GLYPH * GLYPH + 2 * 4 * 4 * BINS
+
+
+def shows_an_index(rows: np.ndarray) -> np.ndarray:
+    """Whether each row's patch holds an index's shape: a rank glyph with a pip below it."""
+    return (rows[:, PLACES + 2] > 0) & (rows[:, PLACES + 6] > 0)
+
+
+def _ink_colour(patch: np.ndarray, ink: np.ndarray, boxes: list) -> np.ndarray:
+    """The index ink's colour against the card's own paper: each channel's share of the
+    ink's darkening, less their mean, so black ink reads (0, 0, 0) and red ink shows in
+    its red channel (blue, green in four-colour decks) whatever the light's colour."""
+    inside = np.zeros(ink.shape, bool)
+    for box in boxes:
+        if box is not None:
+            x, y, w, h = box
+            inside[y : y + h, x : x + w] = True
+    inked = inside & (ink > 0)
+    paper = ink == 0
+    if inked.sum() < 3 or paper.sum() < 3:
+        return np.zeros(3, np.float32)
+    paper_colour = patch[paper].mean(axis=0) + 1.0
+    ink_colour = patch[inked].mean(axis=0) + 1.0
+    darkening = 1.0 - np.clip(ink_colour / paper_colour, 0, 1)
+    return (darkening - darkening.mean()).astype(np.float32)
+
+
 def features(patches: list[np.ndarray] | np.ndarray) -> np.ndarray:
-    """What the index reader sees of each patch: one row of HOG and 16x24 grey levels,
-    each patch's contrast stretched first."""
-    stack = np.asarray(patches, dtype=np.float32).reshape(-1, PATCH[1], PATCH[0])
+    """What the index reader sees of each patch (colour, ``PATCH`` sized): its rank glyph
+    and suit pip (ink levels and HOG, each scaled to :data:`GLYPH`), their places and sizes
+    in the patch, the ink's colour, and the whole patch coarsely; each patch's contrast
+    stretched first. Read in the patch's darkest channel, so red, blue, green and black ink
+    are all dark on a light card."""
+    chunk = 1024
+    return np.concatenate(
+        [_features(patches[start : start + chunk]) for start in range(0, len(patches), chunk)]
+        or [np.zeros((0, FEATURES), np.float32)]
+    )
+
+
+def _features(patches: list[np.ndarray] | np.ndarray) -> np.ndarray:
+    colour = np.asarray(patches, dtype=np.float32).reshape(-1, PATCH[1], PATCH[0], 3)
+    stack = colour.min(axis=3)
     low = np.percentile(stack, 2, axis=(1, 2), keepdims=True)
     high = np.percentile(stack, 98, axis=(1, 2), keepdims=True)
     stretched = np.clip((stack - low) / np.maximum(high - low, 12.0), 0, 1)
-    gradients = hog(stretched * 255)
-    small = stretched.reshape(-1, PATCH[1] // 2, 2, PATCH[0] // 2, 2).mean(axis=(2, 4))
-    small = small.reshape(len(stack), -1)
-    return np.concatenate([gradients, small - small.mean(axis=1, keepdims=True)], axis=1)
+    darkness = 1.0 - stretched
+    ranks, suits, places = [], [], []
+    for patch, contrast, in_colour in zip(darkness, (high - low).ravel(), colour, strict=True):
+        place = np.zeros(PLACE_COUNT, np.float32)
+        if contrast < 30:  # no ink on a blank or flat patch
+            ranks.append(_square(patch, None))
+            suits.append(_square(patch, None))
+            places.append(place)
+            continue
+        grey = (patch * 255).astype(np.uint8)
+        _level, ink = cv2.threshold(grey, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        rank, suit = index_glyphs(ink)
+        ranks.append(_square(patch, rank))
+        suits.append(_square(patch, suit))
+        for offset, box in ((0, rank), (4, suit)):
+            if box is not None:
+                x, y, w, h = box
+                place[offset : offset + 4] = (
+                    x / PATCH[0],
+                    y / PATCH[1],
+                    w / PATCH[0],
+                    h / PATCH[1],
+                )
+        place[8] = 1.0 if rank is not None and rank[2] > rank[3] * 0.9 else 0.0
+        place[9:12] = 4.0 * _ink_colour(in_colour, ink, [rank, suit])
+        places.append(place)
+    ranks, suits = np.stack(ranks), np.stack(suits)
+    coarse = stretched.reshape(
+        len(stack), COARSE[1], PATCH[1] // COARSE[1], COARSE[0], PATCH[0] // COARSE[0]
+    ).mean(axis=(2, 4))
+    coarse = coarse.reshape(len(stack), -1)
+    return np.concatenate(
+        [
+            ranks.reshape(len(stack), -1),
+            suits.reshape(len(stack), -1),
+            _glyph_hog(ranks),
+            _glyph_hog(suits),
+            np.stack(places),
+            coarse - coarse.mean(axis=1, keepdims=True),
+        ],
+        axis=1,
+    ).astype(np.float32)
+
+
+PLACE_COUNT = 12
+FEATURES = PLACES + PLACE_COUNT + COARSE[0] * COARSE[1]

@@ -7,8 +7,9 @@
 3. :func:`corners`: every convex corner of an outline, with the two edges from it. A spread
    card's outline has four; a fanned row's outline has each card's top-left corner, where
    its index shows, among its own.
-4. :func:`read_corners`: each corner's patch cut upright (:mod:`.corners`) and read by the
-   index model: a rank (or joker, or "no index here") and a suit.
+4. :func:`read_corners`: each corner's patch cut upright (:mod:`.corners`), its rank glyph
+   and suit pip cut out by their ink, and read by the index model: a rank (or joker, or
+   "no index here") and a suit. A patch whose ink is no glyph over a pip reads nothing.
 5. :func:`cards_from_corners`: readings grouped into physical cards: a card seen at both of
    its index corners, or a lone card whose outline is whole, is one card.
 """
@@ -24,7 +25,7 @@ import cv2
 import numpy as np
 
 from .budget import PhotoBudget
-from .corners import cut_corner, features
+from .corners import cut_corner, features, shows_an_index
 
 MODEL = Path(__file__).with_name("card_index.onnx")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -149,7 +150,8 @@ def quadrilateral(polygon: np.ndarray) -> np.ndarray:
 
 def card_width(polygons: list[np.ndarray]) -> float | None:
     """The width of a card in this photo: from the outlines that are one whole card, else
-    from the longest straight edge (a fan's last card shows its whole long side)."""
+    from the longest straight edge (a fan's last card shows its whole long side) or the
+    narrowest side of the tightest box round a row of cards, whichever is smaller."""
     whole = []
     longest = 0.0
     for polygon in polygons:
@@ -163,7 +165,19 @@ def card_width(polygons: list[np.ndarray]) -> float | None:
                 whole.append(short)
     if whole:
         return float(np.median(whole))
-    return longest / CARD_ASPECT if longest else None
+    if not longest:
+        return None
+    # a row of overlapping cards is as tall as one card is long, however many it holds; its
+    # outline's longest straight edge may run along several cards' tops
+    tallest = max(
+        (
+            min(cv2.minAreaRect(p.astype(np.float32).reshape(-1, 1, 2))[1])
+            for p in polygons
+            if len(p) >= 3
+        ),
+        default=0.0,
+    )
+    return min(longest, tallest) / CARD_ASPECT
 
 
 def corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
@@ -246,33 +260,49 @@ def index_probabilities(rows: np.ndarray) -> np.ndarray:
     return probabilities
 
 
-def read_corners(grey: np.ndarray, found: list[Corner]) -> list[CornerReading]:
+def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]:
     if not found:
         return []
-    rows = features([cut_corner(grey, c.point, c.across, c.down, c.width) for c in found])
+    rows = features([cut_corner(pixels, c.point, c.across, c.down, c.width) for c in found])
     readings = []
-    for corner, p in zip(found, index_probabilities(rows), strict=True):
+    # ink that is no rank glyph over a pip (a court picture's corner, a middle pip, the
+    # table) is no index, however the model reads it; a joker prints no pip
+    index_shaped = shows_an_index(rows)
+    for corner, p, shaped in zip(found, index_probabilities(rows), index_shaped, strict=True):
         best = int(p.argmax())
-        if CLASSES[best] != "none" and p[best] >= KEEP:
+        if CLASSES[best] != "none" and p[best] >= KEEP and (shaped or CLASSES[best] == "JK"):
             readings.append(CornerReading(corner, CLASSES[best], float(p[best])))
     return readings
 
 
-def same_card(one: CornerReading, other: CornerReading) -> bool:
+def same_card(
+    one: CornerReading, other: CornerReading, pieces: frozenset[int] = frozenset()
+) -> bool:
     """Two readings of one physical card: they agree, and either place the card's centre
     within a fifth of its width of each other, or face each other from opposite corners
-    (its two indices, printed half a turn apart, about a card's diagonal apart)."""
+    (its two indices, printed half a turn apart, about a card's diagonal apart), or both
+    come from ``pieces`` (outlines no larger than one card: a card whose picture broke its
+    light region apart) and place the card's centre within most of a card's width."""
     if one.card != other.card:
         return False
     width = max(one.corner.width, other.corner.width)
-    if np.linalg.norm(one.card_centre - other.card_centre) < 0.2 * width:
+    apart_centres = float(np.linalg.norm(one.card_centre - other.card_centre))
+    if apart_centres < 0.2 * width:
+        return True
+    if (
+        one.corner.outline in pieces
+        and other.corner.outline in pieces
+        and apart_centres < 0.8 * width
+    ):
         return True
     apart = float(np.linalg.norm(one.corner.point - other.corner.point)) / width
     facing = float(np.dot(one.corner.across, other.corner.across)) < -0.7
     return facing and 1.3 < apart < 2.1
 
 
-def cards_from_corners(readings: list[CornerReading], whole: set[int]) -> list[Reading]:
+def cards_from_corners(
+    readings: list[CornerReading], whole: set[int], pieces: frozenset[int] = frozenset()
+) -> list[Reading]:
     """One reading per physical card. Within an outline that is one whole card, every index
     read is that card; elsewhere two readings are one card when they agree and place the
     card's centre within a fifth of a card's width of each other (the two index corners of
@@ -284,7 +314,7 @@ def cards_from_corners(readings: list[CornerReading], whole: set[int]) -> list[R
             by_outline.setdefault(reading.corner.outline, []).append(reading)
             continue
         for group in groups:
-            if any(same_card(member, reading) for member in group):
+            if any(same_card(member, reading, pieces) for member in group):
                 group.append(reading)
                 break
         else:
@@ -355,19 +385,20 @@ def find_corners(pixels: np.ndarray) -> tuple[list[np.ndarray], list[Corner], se
     return polygons, sized, whole
 
 
-def index_grey(pixels: np.ndarray) -> np.ndarray:
-    """The picture the indices are read in: each pixel's darkest channel, so red, blue, green
-    and black ink are all dark on a light card."""
-    blue, green, red = cv2.split(pixels)
-    return cv2.min(cv2.min(blue, green), red)
-
-
 def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
     budget.check()
     polygons, found, whole = find_corners(pixels)
     budget.check()
     if not found or len(found) > MOST_CORNERS:
         return []
-    readings = read_corners(index_grey(pixels), found)
+    readings = read_corners(pixels, found)
     budget.check()
-    return cards_from_corners(readings, whole)
+    card_area = found[0].width ** 2 * CARD_ASPECT
+    pieces = frozenset(
+        index
+        for index, polygon in enumerate(polygons)
+        if index not in whole
+        and len(polygon) >= 3
+        and cv2.contourArea(polygon.astype(np.float32).reshape(-1, 1, 2)) < 1.2 * card_area
+    )
+    return cards_from_corners(readings, whole, pieces)

@@ -4,7 +4,10 @@ Every corner the runtime's own steps find in a generated photo is labelled from 
 truth: the card, where the corner is a card's index corner showing upright in its patch,
 else ``none`` (a card's other corners, a coin's or a glass's edge, the table). Each index
 corner that shows is also cut a few more times with the small errors the steps make (the
-corner a little off, the card width misjudged by tilt, the edges a few degrees off). A
+corner a little off, the card width misjudged by tilt, the edges a few degrees off). Beside
+the photos' corners, index corners drawn in the system's fonts (:func:`font_corners`) teach
+letters and pips in designs no deck of the package prints, and the French and German
+letters. A
 scikit-learn pipeline (scaling and a small MLP) learns the classes and is exported to ONNX
 (skl2onnx), which the runtime reads with ONNX Runtime.
 """
@@ -14,11 +17,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterable
+from pathlib import Path
 
+import cv2
 import numpy as np
 
-from ..corners import cut_corner, features
-from ..reading import CLASSES, Corner, find_corners, index_grey
+from ..corners import PATCH, cut_corner, features
+from ..reading import CLASSES, RANKS, SUITS, Corner, find_corners
 from .scenes import Scene, make_scene
 
 TRAINING_SIZE = (1280, 960)
@@ -81,22 +86,25 @@ def samples(
     rows, labels = [], []
     for _ in range(scenes):
         scene = make_scene(rng, decks, size=TRAINING_SIZE)
-        grey = index_grey(scene.photo)
         truths = _truth_corners(scene)
         _polygons, found, _whole = find_corners(scene.photo)
         for corner in found:
             label = _label(corner, truths)
             if label is None:
                 continue
-            rows.append(cut_corner(grey, corner.point, corner.across, corner.down, corner.width))
+            rows.append(
+                cut_corner(scene.photo, corner.point, corner.across, corner.down, corner.width)
+            )
             labels.append(CLASSES.index(label))
         for corner, card in truths:
             for _ in range(extra):
                 moved = _jittered(rng, corner)
-                rows.append(cut_corner(grey, moved.point, moved.across, moved.down, moved.width))
+                rows.append(
+                    cut_corner(scene.photo, moved.point, moved.across, moved.down, moved.width)
+                )
                 labels.append(CLASSES.index(card))
         # the faces' insides and the table, seen as if they were corners
-        height, width = grey.shape
+        height, width = scene.photo.shape[:2]
         card_width = (
             float(np.median([np.linalg.norm(t.outline[1] - t.outline[0]) for t in scene.cards]))
             if scene.cards
@@ -109,7 +117,7 @@ def samples(
             point = np.float32([rng.uniform(0, width), rng.uniform(0, height)])
             if any(np.linalg.norm(point - t.point) < 0.3 * t.width for t, _c in truths):
                 continue
-            rows.append(cut_corner(grey, point, across, down, card_width))
+            rows.append(cut_corner(scene.photo, point, across, down, card_width))
             labels.append(CLASSES.index("none"))
     labels = np.array(labels)
     # the table and the cards' blank corners outnumber the indices many times: keep four
@@ -133,11 +141,11 @@ def train(rows: np.ndarray, labels: np.ndarray, seed: int = 0):
     model = make_pipeline(
         StandardScaler(),
         MLPClassifier(
-            hidden_layer_sizes=(384,),
+            hidden_layer_sizes=(256,),
             alpha=1e-3,
             batch_size=256,
             learning_rate_init=1e-3,
-            max_iter=60,
+            max_iter=40,
             early_stopping=True,
             n_iter_no_change=6,
             random_state=seed,
@@ -185,3 +193,112 @@ def timed(what: str, work: Iterable) -> None:  # pragma: no cover - progress for
     for _ in work:
         pass
     print(f"{what}: {time.monotonic() - started:.0f} s", flush=True)
+
+
+# ---- index glyphs drawn in the system's fonts -------------------------------------------
+
+FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation")
+# what each deck's letters name: English, French (V D R) and German (B D K) indices
+LETTER_RANKS = {"J": "J", "Q": "Q", "K": "K", "V": "J", "D": "Q", "R": "K", "B": "J"}
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def _fonts() -> tuple[list[str], list[str]]:
+    """The installed fonts for rank letters, and those of them that draw the four suits."""
+    from PIL import ImageFont
+
+    letters, suits = [], []
+    for folder in FONT_DIRS:
+        for path in sorted(Path(folder).glob("*.ttf")):
+            if "ExtraLight" in path.name or "Math" in path.name:
+                continue
+            letters.append(str(path))
+            font = ImageFont.truetype(str(path), 40)
+            # Liberation draws no suits; DejaVu's faces do
+            if "DejaVu" in path.name and all(
+                font.getmask(symbol).getbbox() for symbol in SUIT_SYMBOLS.values()
+            ):
+                suits.append(str(path))
+    return letters, suits
+
+
+def font_corners(rng: np.random.Generator, count: int) -> tuple[list[np.ndarray], list[int]]:
+    """Index corners drawn in the system's fonts (rank letter above suit pip, each its own
+    size, place, weight and ink colour), as patches the size of a cut corner: the letters of
+    decks the photos' decks do not cover, and a check on learning one deck's design."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    letter_fonts, suit_fonts = _fonts()
+    if not suit_fonts:
+        raise SystemExit("no DejaVu font to draw suits in: apt-get install fonts-dejavu-core")
+    scale = 4
+    width, height = PATCH[0] * scale, PATCH[1] * scale
+    texts = [*RANKS[:10], *LETTER_RANKS]
+    patches, labels = [], []
+    for _ in range(count):
+        text = texts[rng.integers(len(texts))]
+        rank = LETTER_RANKS.get(text, text)
+        suit = SUITS[rng.integers(4)]
+        paper_level = rng.uniform(170, 255)
+        paper = tuple(int(min(255, paper_level * rng.uniform(0.9, 1.05))) for _ in range(3))
+        dark = rng.uniform(0, min(110, paper_level - 60))
+        if suit in "HD" or (suit == "C" and rng.random() < 0.15):
+            bright = rng.uniform(150, 235)
+            ink = [dark, dark, dark]
+            # red; a four-colour deck's diamonds blue and clubs green
+            channel = 2 if suit == "D" and rng.random() < 0.15 else 1 if suit == "C" else 0
+            ink[channel] = bright
+            ink = tuple(int(v) for v in ink)
+        else:
+            ink = (int(dark),) * 3
+        canvas = Image.new("RGB", (width, height), paper)
+        draw = ImageDraw.Draw(canvas)
+        glyph_height = rng.uniform(0.14, 0.4) * height
+        font_path = letter_fonts[rng.integers(len(letter_fonts))]
+        font = ImageFont.truetype(font_path, 100)
+        left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
+        size = max(6, int(100 * glyph_height / max(1, bottom - top)))
+        if (right - left) * size / 100 > 0.55 * width:  # "10" in a narrow index
+            size = max(6, int(100 * 0.55 * width / max(1, right - left)))
+        font = ImageFont.truetype(font_path, size)
+        left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
+        x = rng.uniform(0.03, 0.18) * width
+        y = rng.uniform(0.03, 0.12) * height
+        stroke = int(rng.integers(0, 3)) if rng.random() < 0.3 else 0
+        draw.text(
+            (x - left, y - top), text, font=font, fill=ink, stroke_width=stroke, stroke_fill=ink
+        )
+        centre = x + (right - left) / 2
+        below = y + (bottom - top) + rng.uniform(0.08, 0.45) * (bottom - top)
+        pip_font_path = suit_fonts[rng.integers(len(suit_fonts))]
+        pip_height = rng.uniform(0.5, 1.0) * (bottom - top)
+        pip_font = ImageFont.truetype(pip_font_path, 100)
+        symbol = SUIT_SYMBOLS[suit]
+        pl, pt, pr, pb = draw.textbbox((0, 0), symbol, font=pip_font)
+        pip_font = ImageFont.truetype(
+            pip_font_path, max(6, int(100 * pip_height / max(1, pb - pt)))
+        )
+        pl, pt, pr, pb = draw.textbbox((0, 0), symbol, font=pip_font)
+        shift = rng.normal(0, 0.1) * (right - left)
+        draw.text(
+            (centre - (pr - pl) / 2 - pl + shift, below - pt), symbol, font=pip_font, fill=ink
+        )
+        image = np.ascontiguousarray(np.asarray(canvas, dtype=np.uint8)[:, :, ::-1])
+        if rng.random() < 0.4:  # the table beyond a rounded corner
+            table = tuple(int(v) for v in rng.uniform(20, 160, 3))
+            radius = int(rng.uniform(0.05, 0.15) * width)
+            corner = np.zeros((radius, radius, 3), np.uint8)
+            corner[:] = table
+            cv2.circle(corner, (radius, radius), radius, paper[::-1], -1)
+            image = image.copy()
+            image[:radius, :radius] = corner
+        turn = rng.normal(0, 3)
+        matrix = cv2.getRotationMatrix2D((width / 2, height / 2), turn, 1.0)
+        image = cv2.warpAffine(image, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
+        sigma = rng.uniform(0.3, 2.5)
+        image = cv2.GaussianBlur(image, (0, 0), sigma)
+        patch = cv2.resize(image, PATCH, interpolation=cv2.INTER_AREA).astype(np.float32)
+        patch += rng.normal(0, rng.uniform(0, 8), patch.shape)
+        patches.append(np.clip(patch, 0, 255).astype(np.uint8))
+        labels.append(CLASSES.index(rank + suit))
+    return patches, labels
