@@ -131,14 +131,15 @@ def option_value(value: Any, spec: Any = None) -> Any:
     return translated(value)
 
 
-def cards_text(tokens: Any) -> str:
+def cards_text(tokens: Any, symbols: bool = False) -> str:
     """Cards of an engine answer (the contract's text: "QH", "JK=5H") as the page's
-    language writes them ("D♥", "Joker=5♥"); a token that is no card stays as it is."""
+    language writes them ("D♥", "Joker=5♥"); a token that is no card stays as it is.
+    ``symbols``: English too with the suits' symbols, for a sentence ("stands for 9♣")."""
     lang = here().lang
     said = []
     for token in [tokens] if isinstance(tokens, str) else tokens:
         try:
-            said.append(format_card(parse_card(str(token)), lang))
+            said.append(format_card(parse_card(str(token)), lang, symbols=symbols))
         except RulesError:
             said.append(str(token))
     return " ".join(said)

@@ -406,25 +406,32 @@ def _base_language(lang: str | None) -> str:
     return (lang or "en").replace("-", "_").split("_")[0].lower()
 
 
-def format_card(card: Card, lang: str | None = "en", *, letters: bool = False) -> str:
+def format_card(
+    card: Card, lang: str | None = "en", *, letters: bool = False, symbols: bool = False
+) -> str:
     """A card as a table of ``lang`` writes it; the parser reads it back.
 
     English (and every language without letters of its own) is the contract's form
-    (``QH``); German and French use their court letters and the suit symbols, or with
-    ``letters`` their suit letters too (``BKr``, as typed on a keyboard without symbols).
+    (``QH``), or with ``symbols`` the suit's symbol (``Q♥``, for a sentence a player reads);
+    German and French use their court letters and the suit symbols, or with ``letters``
+    their suit letters too (``BKr``, as typed on a keyboard without symbols).
 
     >>> format_card(Card(Rank.JACK, Suit.CLUBS), "de-AT"), format_card(Card(Rank.JACK, Suit.CLUBS))
     ('B♣', 'JC')
+    >>> format_card(Card(Rank.NINE, Suit.CLUBS), "en", symbols=True)
+    '9♣'
     """
     base = _base_language(lang)
     courts = COURT_LETTERS.get(base)
-    if courts is None:
-        return str(card)
     if card.pinned is not None:
         return (
-            f"{format_card(card.physical, lang, letters=letters)}="
-            f"{format_card(card.pinned, lang, letters=letters)}"
+            f"{format_card(card.physical, lang, letters=letters, symbols=symbols)}="
+            f"{format_card(card.pinned, lang, letters=letters, symbols=symbols)}"
         )
+    if courts is None:
+        if symbols and not card.is_joker:
+            return card.rank.symbol + SUIT_SYMBOLS[card.suit]
+        return str(card)
     if card.is_joker:
         return JOKER_NAMES[base]
     suits = SUIT_LETTERS[base] if letters else SUIT_SYMBOLS
