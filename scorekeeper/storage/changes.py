@@ -231,7 +231,7 @@ def _attempt(
     # the changed round's state counts the hands up to it: its number on the sheet (a
     # seating change between rounds is no hand)
     number = next(
-        (after.get("hands", after["played"]) for rid, _, after in scores if rid == changed_id),
+        (round_store.sheet_number(after) for rid, _, after in scores if rid == changed_id),
         None,
     )
     return Saved(round_id, None if planned.deleted else number)

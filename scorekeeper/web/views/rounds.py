@@ -177,13 +177,13 @@ def _load(token: str, round_id: int | None) -> Entry:
         before = last
         stored = None
         # numbered by hands, as on the sheet: a seating change between rounds is no round
-        number = (before.get("hands", before["played"]) if before else 0) + 1
+        number = (round_store.sheet_number(before) if before else 0) + 1
     else:
         stored = round_store.scored_round(session, round_id)
         if stored is None:
             abort(404)
         before = round_store.state_before(session.id, stored.position)
-        number = stored.after.get("hands", stored.after["played"])
+        number = round_store.sheet_number(stored.after)
     kept = session.summary or {}
     if stored is None and "seated" in kept:  # who sits and deals next, kept at the last save
         return Entry(session, number, None, before, kept["next_dealer"], kept["seated"])
@@ -238,7 +238,7 @@ def _say_conflict(form, meanwhile: round_store.ScoredRound | None, new_round: bo
         message = _(
             "Another phone saved round %(n)s meanwhile. Both entries are shown: "
             "drop yours if it is the same hand, or save it as the next round.",
-            n=_number_of(meanwhile),
+            n=round_store.sheet_number(meanwhile.after),
         )
     else:
         message = _(
@@ -386,11 +386,6 @@ def _saved_meanwhile(entry: Entry, base: int | None) -> round_store.ScoredRound 
     return None
 
 
-def _number_of(scored: round_store.ScoredRound) -> int:
-    """A round's number on the sheet: the hands played up to it (a seating change is none)."""
-    return scored.after.get("hands", scored.after["played"])
-
-
 def _render(
     token: str,
     entry: Entry,
@@ -415,7 +410,7 @@ def _render(
         preview=preview,
         latest=latest,
         latest_round=meanwhile,
-        latest_number=_number_of(meanwhile) if meanwhile is not None else None,
+        latest_number=round_store.sheet_number(meanwhile.after) if meanwhile is not None else None,
         number=entry.number,
         dealer=entry.dealer,
         editing=entry.stored is not None,
