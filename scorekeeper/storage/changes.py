@@ -19,7 +19,7 @@ from typing import Any
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.messages import N_
 
-from . import db, derived, round_store, session_store
+from . import db, derived, history_store, round_store, session_store
 
 OPTIMISTIC_ATTEMPTS = 3
 
@@ -102,6 +102,66 @@ def plan_round(round_id: int | None, facts: dict, base: int | None, key: str | N
             return Refused(N_("That round was deleted meanwhile."))
         note = "entered" if round_id is None else "corrected"
         return round_store.Change(round_id, facts, 0, note, submission=key)
+
+    return plan
+
+
+def plan_delete(round_id: int) -> Plan:
+    """Deleting a round (kept in its history, to be restored)."""
+
+    def plan(session: session_store.Session) -> round_store.Change | Outcome:
+        stored = round_store.get_round(session, round_id)
+        if stored is None:
+            return Refused(N_("That round is already deleted."))
+        return round_store.Change(round_id, stored.facts, 1, "deleted")
+
+    return plan
+
+
+def plan_restore(version: dict[str, Any]) -> Plan:
+    """A version of a round from its history made the round again: a new version of it,
+    checked against every round after it."""
+    change = round_store.Change(
+        version["round_id"],
+        version["facts"],
+        version["deleted"],
+        f"restored version {version['id']}",
+    )
+    return lambda session: change
+
+
+def plan_undo(seen: str) -> Plan:
+    """Taking back the newest change (a new round, a correction, a delete), as long as it is
+    the one the phone saw: ``seen`` is the revision its page was shown at."""
+
+    def plan(session: session_store.Session) -> round_store.Change | Outcome:
+        # a second tap (or another phone's save) moved the session on: undo nothing unseen
+        if seen != str(session.revision):
+            return Refused(N_("The session changed since this page was shown: nothing was undone."))
+        last = history_store.last_undoable(session)
+        if last is None:
+            return Refused(N_("There is nothing to undo."))
+        before = history_store.version_before(last)
+        note = f"undid version {last['id']}"
+        if before is None:  # the change entered the round: undoing it removes the round
+            return round_store.Change(last["round_id"], last["facts"], 1, note, undoes=last["id"])
+        return round_store.Change(
+            last["round_id"], before["facts"], before["deleted"], note, undoes=last["id"]
+        )
+
+    return plan
+
+
+def plan_seating(change: dict[str, Any], key: str | None) -> Plan:
+    """A seating change between rounds (rename, leave, join), saved like a round with the
+    engine's seating entry as its facts; ``key`` its form's one-time submission key."""
+
+    def plan(session: session_store.Session) -> round_store.Change | Outcome:
+        if key is not None:
+            saved = round_store.submitted(session.id, key)
+            if saved is not None:
+                return Duplicate(saved, None)
+        return round_store.Change(None, {"seating": change}, 0, "seating", submission=key)
 
     return plan
 

@@ -21,7 +21,7 @@ from scorekeeper.printing.score_sheet import build_sheet
 from scorekeeper.rules import seating
 from scorekeeper.rules.catalog import get_variant
 from scorekeeper.rules.names import normalised
-from scorekeeper.storage import changes, disk, round_store, session_store
+from scorekeeper.storage import changes, disk, session_store
 from scorekeeper.web.form_base import Form
 from scorekeeper.web.forms import LONGEST_NAME, name_problem
 
@@ -95,17 +95,6 @@ def _change(action: str, form: Any) -> dict[str, Any]:
     return {"join": form.name.data, "total": form.total.data, "after": form.after.data}
 
 
-def _plan(change: dict[str, Any], key: str | None):
-    def plan(session: session_store.Session):
-        if key is not None:
-            saved = round_store.submitted(session.id, key)
-            if saved is not None:
-                return changes.Duplicate(saved, None)
-        return round_store.Change(None, {"seating": change}, 0, "seating", submission=key)
-
-    return plan
-
-
 @bp.route("/", methods=["GET", "POST"])
 def edit(token: str):
     session = require_edit(token)
@@ -118,7 +107,9 @@ def edit(token: str):
         if form.validate():
             key = (form.submission.data or "").strip()[:64] or None
             try:
-                outcome = changes.apply(session.id, _plan(_change(action, form), key))
+                outcome = changes.apply(
+                    session.id, changes.plan_seating(_change(action, form), key)
+                )
             except disk.DiskFull:  # the form again, as typed
                 form.form_errors.append(disk.message())
                 return render_template(

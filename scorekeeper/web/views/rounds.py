@@ -518,13 +518,7 @@ def delete(token: str, round_id: int):
     if not EmptyForm().validate_on_submit():
         abort(400)
 
-    def plan(current: session_store.Session):
-        stored = round_store.get_round(current, round_id)
-        if stored is None:
-            return changes.Refused(_("That round is already deleted."))
-        return round_store.Change(round_id, stored.facts, 1, "deleted")
-
-    outcome = changes.apply(session.id, plan)
+    outcome = changes.apply(session.id, changes.plan_delete(round_id))
     flash_outcome(
         outcome,
         _("Round deleted; it can be restored from the history of changes."),

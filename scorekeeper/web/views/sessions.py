@@ -44,7 +44,6 @@ from scorekeeper.storage import (
     device_store,
     disk,
     history_store,
-    round_store,
     session_store,
 )
 from scorekeeper.web import rate_limits
@@ -542,10 +541,7 @@ def restore(token: str, version_id: int):
     version = history_store.get_version(session, version_id)
     if version is None:
         abort(404)
-    change = round_store.Change(
-        version["round_id"], version["facts"], version["deleted"], f"restored version {version_id}"
-    )
-    outcome = changes.apply(session.id, lambda current: change)
+    outcome = changes.apply(session.id, changes.plan_restore(version))
     flash_outcome(
         outcome,
         _("The earlier version is back; everything after it was recomputed."),
@@ -560,26 +556,7 @@ def undo(token: str):
     session = require_edit(token)
     if not EmptyForm().validate_on_submit():
         abort(400)
-    seen = request.form.get("revision", "")
-
-    def plan(current: session_store.Session):
-        # a second tap (or another phone's save) moved the session on: undo nothing unseen
-        if seen != str(current.revision):
-            return changes.Refused(
-                _("The session changed since this page was shown: nothing was undone.")
-            )
-        last = history_store.last_undoable(current)
-        if last is None:
-            return changes.Refused(_("There is nothing to undo."))
-        before = history_store.version_before(last)
-        note = f"undid version {last['id']}"
-        if before is None:  # the change entered the round: undoing it removes the round
-            return round_store.Change(last["round_id"], last["facts"], 1, note, undoes=last["id"])
-        return round_store.Change(
-            last["round_id"], before["facts"], before["deleted"], note, undoes=last["id"]
-        )
-
-    outcome = changes.apply(session.id, plan)
+    outcome = changes.apply(session.id, changes.plan_undo(request.form.get("revision", "")))
     flash_outcome(
         outcome,
         _("Undone. The change is kept in the history of changes."),
