@@ -14,7 +14,6 @@ from markupsafe import escape
 from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import here
-from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.printing.score_sheet import build_sheet
 from scorekeeper.rules import RulesError, progress
 from scorekeeper.rules.catalog import get_variant, resolve
@@ -38,8 +37,8 @@ from scorekeeper.web.forms import (
 )
 from scorekeeper.web.photos import read_form_photos
 
+from . import outcomes
 from .access import require_edit
-from .outcomes import flash_outcome
 from .sessions import back_to_page
 
 bp = Blueprint("rounds", __name__, url_prefix="/s/<token>/rounds")
@@ -108,7 +107,8 @@ def _attach(form, error_field: str | None, message: str, players: list[str]) -> 
 
 
 def _save(form, entry: Entry, round_id: int | None, facts: dict):
-    """Save the round exactly once; a response, or the conflict to show with the form."""
+    """Save the round exactly once: a response; None, the form again with what broke; or the
+    status and outcome of a key used elsewhere or a conflict, to show with the form."""
     session = entry.session
     token = request.view_args["token"]
     base, key = _base_revision(form), _submission_key(form)
@@ -116,33 +116,17 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
     # a new round is scored from the state loaded with the form's session (not read again)
     last_state = entry.before if round_id is None and entry.problem is None else changes.UNREAD
     outcome = changes.apply(session.id, plan, loaded=session, last_state=last_state)
-    if isinstance(outcome, changes.Saved):
-        # the message carries an Undo button on the page it is shown on
-        if round_id is None:
-            flash(_("Round %(n)s saved.", n=outcome.number), "undoable")
-        else:
-            flash(
-                _("Round %(n)s corrected; everything after it was recomputed.", n=outcome.number),
-                "undoable",
-            )
+    answer = outcomes.told(outcome, outcomes.ENTERED if round_id is None else outcomes.CORRECTED)
+    if answer.status == outcomes.BACK:
+        outcomes.flash_told(answer)
         return back_to_page(token)
-    if isinstance(outcome, changes.Duplicate):
-        # a double tap or a resubmitted page: the first save stands, nothing moves on
-        if outcome.number is not None:
-            flash(_("Round %(n)s was already saved.", n=outcome.number))
-        return back_to_page(token)
-    if isinstance(outcome, changes.Refused):
-        flash(translated(outcome.reason))
-        return back_to_page(token)
-    if isinstance(outcome, changes.Broken):
-        if outcome.own and outcome.error is not None:  # every problem the engine found in it
-            _attach_all(form, outcome.error, entry.players, set())
-        else:
-            form.form_errors.append(
-                _("This change breaks a later round: %(why)s", why=translated(outcome.reason))
-            )
+    if isinstance(outcome, changes.Broken) and outcome.own and outcome.error is not None:
+        _attach_all(form, outcome.error, entry.players, set())  # every problem found in it
+    elif answer.message is not None:
+        form.form_errors.append(answer.message)
+    if answer.status == outcomes.FORM_AGAIN:
         return None
-    return outcome  # a Conflict: the form is shown again over the latest state
+    return answer.status, outcome  # a key used elsewhere, or a conflict
 
 
 @dataclass
@@ -336,22 +320,19 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
             except disk.DiskFull:  # the form again, as typed, like a conflict
                 form.form_errors.append(disk.message())
                 return _render(token, entry, form, None, None), 503
-            if isinstance(answer, changes.KeyElsewhere):
-                # 422, not the 409 of a round saved meanwhile (which the phone's queue shows
-                # beside the other round): nothing here to show beside it, and the queue
-                # keeps an entry refused with the sentence it finds on the page
-                form.form_errors.append(translated(answer.reason))
-                form.submission.data = session_store.new_token()  # a fresh key for the retry
-                status = 422
-            elif isinstance(answer, changes.Conflict):
-                if round_id is not None and round_store.number_of(session.id, round_id) is None:
+            if isinstance(answer, tuple):
+                status, outcome = answer
+                if status == outcomes.KEY_ELSEWHERE:
+                    # the queue keeps an entry refused with the sentence it finds on the page
+                    form.submission.data = session_store.new_token()  # a fresh key to retry
+                elif round_id is not None and round_store.number_of(session.id, round_id) is None:
                     flash(_("That round was deleted meanwhile."))
                     return redirect(url_for("sessions.page", token=token))
-                base = _base_revision(form)
-                entry, latest = _conflict(token, form, entry, answer, round_id)
-                meanwhile = _saved_meanwhile(entry, base)
-                _say_conflict(form, meanwhile, round_id is None)
-                status = 409
+                else:  # a conflict: the form again over the latest state
+                    base = _base_revision(form)
+                    entry, latest = _conflict(token, form, entry, outcome, round_id)
+                    meanwhile = _saved_meanwhile(entry, base)
+                    _say_conflict(form, meanwhile, round_id is None)
             elif answer is not None:
                 return answer
         if not form.errors and not form.form_errors and not entry.problem:
@@ -519,9 +500,5 @@ def delete(token: str, round_id: int):
         abort(400)
 
     outcome = changes.apply(session.id, changes.plan_delete(round_id))
-    flash_outcome(
-        outcome,
-        _("Round deleted; it can be restored from the history of changes."),
-        _l("That round cannot be deleted: without it a later round breaks (%(why)s)."),
-    )
+    outcomes.flash_told(outcomes.told(outcome, outcomes.DELETED))
     return redirect(url_for("sessions.page", token=token))

@@ -27,7 +27,6 @@ from markupsafe import Markup, escape
 from scorekeeper.language.formatting import cards_text, translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import here
-from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.language.paper import paper_for
 from scorekeeper.printing.score_sheet import (
     ROWS_PER_PAGE,
@@ -59,8 +58,8 @@ from scorekeeper.web.forms import (
 from scorekeeper.web.links import share_box_version, share_url
 from scorekeeper.web.phones import give_secret
 
+from . import outcomes
 from .access import open_session, phone_reading, remember, require_edit
-from .outcomes import flash_outcome
 
 bp = Blueprint("sessions", __name__)
 
@@ -542,11 +541,7 @@ def restore(token: str, version_id: int):
     if version is None:
         abort(404)
     outcome = changes.apply(session.id, changes.plan_restore(version))
-    flash_outcome(
-        outcome,
-        _("The earlier version is back; everything after it was recomputed."),
-        _l("That version cannot be restored: with it a later round breaks (%(why)s)."),
-    )
+    outcomes.flash_told(outcomes.told(outcome, outcomes.RESTORED))
     return redirect(url_for("sessions.page", token=token))
 
 
@@ -557,9 +552,5 @@ def undo(token: str):
     if not EmptyForm().validate_on_submit():
         abort(400)
     outcome = changes.apply(session.id, changes.plan_undo(request.form.get("revision", "")))
-    flash_outcome(
-        outcome,
-        _("Undone. The change is kept in the history of changes."),
-        _l("That cannot be undone: a later round would break (%(why)s)."),
-    )
+    outcomes.flash_told(outcomes.told(outcome, outcomes.UNDONE))
     return redirect(url_for("sessions.page", token=token))
