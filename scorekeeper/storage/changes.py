@@ -166,34 +166,16 @@ def plan_seating(change: dict[str, Any], key: str | None) -> Plan:
     return plan
 
 
-# ``apply``'s ``last_state`` when the caller did not read it
-UNREAD: Any = object()
-
-
-def apply(
-    session_id: int,
-    plan: Plan,
-    loaded: session_store.Session | None = None,
-    last_state: dict[str, Any] | None = UNREAD,
-) -> Outcome:
-    """Make the change the plan asks for on the current session, or say why not.
-
-    ``loaded``: the session as the caller read it, its kept scores already ensured; the
-    first attempt works on it (its write finds it stale if the session moved on since).
-    ``last_state``: the kept state after its last live round (None: no round yet), read
-    after ``loaded``: a new round's first attempt is scored from it, not read again."""
-    if loaded is None:
+def apply(session_id: int, plan: Plan) -> Outcome:
+    """Make the change the plan asks for on the current session, or say why not."""
+    if not round_store.derived_ready(session_id, derived.ENGINE):
         # kept scores missing (a new engine): rebuilt first, not under the write lock
         # below; a stored round that no longer scores is for the attempt to say
         with suppress(RulesError):
             derived.ensure(session_store.get_session(session_id))
     for attempt in range(OPTIMISTIC_ATTEMPTS + 1):
         if attempt < OPTIMISTIC_ATTEMPTS:
-            outcome = (
-                _attempt(session_id, plan, loaded, last_state)
-                if attempt == 0
-                else _attempt(session_id, plan)
-            )
+            outcome = _attempt(session_id, plan)
         else:
             with db.locked():
                 outcome = _attempt(session_id, plan)
@@ -203,18 +185,20 @@ def apply(
 
 
 def _rescored(
-    session: session_store.Session, change: round_store.Change, last_state: Any = UNREAD
+    session: session_store.Session, change: round_store.Change
 ) -> tuple[dict | None, list[round_store.StoredRound]]:
     """The state before the changed round, and the live rounds from it on once changed:
     what the engine must score again (every round, when the kept scores are missing)."""
     new_round = round_store.StoredRound(round_store.NEW_ROUND, 0, change.facts, "")
-    if change.round_id is None and last_state is not UNREAD:
-        # read with the session just now: were it stale, the write finds the session moved on
-        return last_state, [new_round]
-    if not round_store.derived_ready(session.id, derived.ENGINE):
+    if change.round_id is None:
+        # a new round goes last: nothing after it to rescore, unless the kept scores are
+        # missing (read with the session just now: were it stale, the write finds it moved on)
+        ready, last = round_store.last_kept_state(session.id, derived.ENGINE)
+        if ready:
+            return last, [new_round]
         start: int | None = 0
-    elif change.round_id is None:
-        start = None  # a new round goes last: nothing after it to rescore
+    elif not round_store.derived_ready(session.id, derived.ENGINE):
+        start = 0
     else:
         start = round_store.position_of(change.round_id)
     before = round_store.state_before(session.id, start) if start != 0 else None
@@ -259,17 +243,12 @@ def _scored(
     return scores, standing
 
 
-def _attempt(
-    session_id: int,
-    plan: Plan,
-    session: session_store.Session | None = None,
-    last_state: Any = UNREAD,
-) -> Outcome | None:
-    session = session or session_store.get_session(session_id)
+def _attempt(session_id: int, plan: Plan) -> Outcome | None:
+    session = session_store.get_session(session_id)
     planned = plan(session)
     if not isinstance(planned, round_store.Change):
         return planned
-    before, rounds = _rescored(session, planned, last_state)
+    before, rounds = _rescored(session, planned)
     changed_id = round_store.NEW_ROUND if planned.round_id is None else planned.round_id
     changed = next((i for i, r in enumerate(rounds) if r.id == changed_id), None)
     scored = _scored(session, before, rounds, None if planned.deleted else changed)

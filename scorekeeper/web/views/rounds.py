@@ -112,10 +112,7 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
     session = entry.session
     token = request.view_args["token"]
     base, key = _base_revision(form), _submission_key(form)
-    plan = changes.plan_round(round_id, facts, base, key)
-    # a new round is scored from the state loaded with the form's session (not read again)
-    last_state = entry.before if round_id is None and entry.problem is None else changes.UNREAD
-    outcome = changes.apply(session.id, plan, loaded=session, last_state=last_state)
+    outcome = changes.apply(session.id, changes.plan_round(round_id, facts, base, key))
     answer = outcomes.told(outcome, outcomes.ENTERED if round_id is None else outcomes.CORRECTED)
     if answer.status == outcomes.BACK:
         outcomes.flash_told(answer)
