@@ -18,6 +18,7 @@ from scorekeeper.storage.round_store import (
     figures_snapshot,
     scored_rounds,
     scored_snapshot,
+    sheet_number,
     state_before,
     totals_every,
 )
@@ -154,8 +155,7 @@ class Row:
 
     def __init__(self, stored: ScoredRound, number: int, renamed: dict[str, str]) -> None:
         self.stored = stored
-        # rounds are numbered by hands played: a seating change is no round
-        self.number: int = stored.after.get("hands", number)
+        self.number: int = sheet_number(stored.after, number)
         self._renamed = renamed
         # its id for its links (a round of another game can show the same), the rest for
         # what it shows; the dicts as read back from JSON, so in the order they were written

@@ -19,7 +19,7 @@ from typing import Any
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.messages import N_
 
-from . import db, derived, round_store, session_store
+from . import db, derived, history_store, round_store, session_store
 
 OPTIMISTIC_ATTEMPTS = 3
 
@@ -106,34 +106,76 @@ def plan_round(round_id: int | None, facts: dict, base: int | None, key: str | N
     return plan
 
 
-# ``apply``'s ``last_state`` when the caller did not read it
-UNREAD: Any = object()
+def plan_delete(round_id: int) -> Plan:
+    """Deleting a round (kept in its history, to be restored)."""
+
+    def plan(session: session_store.Session) -> round_store.Change | Outcome:
+        stored = round_store.get_round(session, round_id)
+        if stored is None:
+            return Refused(N_("That round is already deleted."))
+        return round_store.Change(round_id, stored.facts, 1, "deleted")
+
+    return plan
 
 
-def apply(
-    session_id: int,
-    plan: Plan,
-    loaded: session_store.Session | None = None,
-    last_state: dict[str, Any] | None = UNREAD,
-) -> Outcome:
-    """Make the change the plan asks for on the current session, or say why not.
+def plan_restore(version: dict[str, Any]) -> Plan:
+    """A version of a round from its history made the round again: a new version of it,
+    checked against every round after it."""
+    change = round_store.Change(
+        version["round_id"],
+        version["facts"],
+        version["deleted"],
+        f"restored version {version['id']}",
+    )
+    return lambda session: change
 
-    ``loaded``: the session as the caller read it, its kept scores already ensured; the
-    first attempt works on it (its write finds it stale if the session moved on since).
-    ``last_state``: the kept state after its last live round (None: no round yet), read
-    after ``loaded``: a new round's first attempt is scored from it, not read again."""
-    if loaded is None:
+
+def plan_undo(seen: str) -> Plan:
+    """Taking back the newest change (a new round, a correction, a delete), as long as it is
+    the one the phone saw: ``seen`` is the revision its page was shown at."""
+
+    def plan(session: session_store.Session) -> round_store.Change | Outcome:
+        # a second tap (or another phone's save) moved the session on: undo nothing unseen
+        if seen != str(session.revision):
+            return Refused(N_("The session changed since this page was shown: nothing was undone."))
+        last = history_store.last_undoable(session)
+        if last is None:
+            return Refused(N_("There is nothing to undo."))
+        before = history_store.version_before(last)
+        note = f"undid version {last['id']}"
+        if before is None:  # the change entered the round: undoing it removes the round
+            return round_store.Change(last["round_id"], last["facts"], 1, note, undoes=last["id"])
+        return round_store.Change(
+            last["round_id"], before["facts"], before["deleted"], note, undoes=last["id"]
+        )
+
+    return plan
+
+
+def plan_seating(change: dict[str, Any], key: str | None) -> Plan:
+    """A seating change between rounds (rename, leave, join), saved like a round with the
+    engine's seating entry as its facts; ``key`` its form's one-time submission key."""
+
+    def plan(session: session_store.Session) -> round_store.Change | Outcome:
+        if key is not None:
+            saved = round_store.submitted(session.id, key)
+            if saved is not None:
+                return Duplicate(saved, None)
+        return round_store.Change(None, {"seating": change}, 0, "seating", submission=key)
+
+    return plan
+
+
+def apply(session_id: int, plan: Plan) -> Outcome:
+    """Make the change the plan asks for on the current session, or say why not."""
+    if not round_store.derived_ready(session_id, derived.ENGINE):
         # kept scores missing (a new engine): rebuilt first, not under the write lock
         # below; a stored round that no longer scores is for the attempt to say
         with suppress(RulesError):
             derived.ensure(session_store.get_session(session_id))
     for attempt in range(OPTIMISTIC_ATTEMPTS + 1):
         if attempt < OPTIMISTIC_ATTEMPTS:
-            outcome = (
-                _attempt(session_id, plan, loaded, last_state)
-                if attempt == 0
-                else _attempt(session_id, plan)
-            )
+            outcome = _attempt(session_id, plan)
         else:
             with db.locked():
                 outcome = _attempt(session_id, plan)
@@ -143,18 +185,20 @@ def apply(
 
 
 def _rescored(
-    session: session_store.Session, change: round_store.Change, last_state: Any = UNREAD
+    session: session_store.Session, change: round_store.Change
 ) -> tuple[dict | None, list[round_store.StoredRound]]:
     """The state before the changed round, and the live rounds from it on once changed:
     what the engine must score again (every round, when the kept scores are missing)."""
     new_round = round_store.StoredRound(round_store.NEW_ROUND, 0, change.facts, "")
-    if change.round_id is None and last_state is not UNREAD:
-        # read with the session just now: were it stale, the write finds the session moved on
-        return last_state, [new_round]
-    if not round_store.derived_ready(session.id, derived.ENGINE):
+    if change.round_id is None:
+        # a new round goes last: nothing after it to rescore, unless the kept scores are
+        # missing (read with the session just now: were it stale, the write finds it moved on)
+        ready, last = round_store.last_kept_state(session.id, derived.ENGINE)
+        if ready:
+            return last, [new_round]
         start: int | None = 0
-    elif change.round_id is None:
-        start = None  # a new round goes last: nothing after it to rescore
+    elif not round_store.derived_ready(session.id, derived.ENGINE):
+        start = 0
     else:
         start = round_store.position_of(change.round_id)
     before = round_store.state_before(session.id, start) if start != 0 else None
@@ -199,17 +243,12 @@ def _scored(
     return scores, standing
 
 
-def _attempt(
-    session_id: int,
-    plan: Plan,
-    session: session_store.Session | None = None,
-    last_state: Any = UNREAD,
-) -> Outcome | None:
-    session = session or session_store.get_session(session_id)
+def _attempt(session_id: int, plan: Plan) -> Outcome | None:
+    session = session_store.get_session(session_id)
     planned = plan(session)
     if not isinstance(planned, round_store.Change):
         return planned
-    before, rounds = _rescored(session, planned, last_state)
+    before, rounds = _rescored(session, planned)
     changed_id = round_store.NEW_ROUND if planned.round_id is None else planned.round_id
     changed = next((i for i, r in enumerate(rounds) if r.id == changed_id), None)
     scored = _scored(session, before, rounds, None if planned.deleted else changed)
@@ -231,7 +270,7 @@ def _attempt(
     # the changed round's state counts the hands up to it: its number on the sheet (a
     # seating change between rounds is no hand)
     number = next(
-        (after.get("hands", after["played"]) for rid, _, after in scores if rid == changed_id),
+        (round_store.sheet_number(after) for rid, _, after in scores if rid == changed_id),
         None,
     )
     return Saved(round_id, None if planned.deleted else number)

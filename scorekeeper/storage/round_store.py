@@ -129,21 +129,35 @@ def position_of(round_id: int) -> int:
     return get_db().execute("select position from rounds where id = ?", [round_id]).fetchone()[0]
 
 
+def sheet_number(after: dict[str, Any], counted: int | None = None) -> int:
+    """A round's number on the sheet, from the game's state after it: rounds are numbered by
+    hands played, so a seating change between them is no round. A state kept before hands
+    were counted apart gives the rounds played, or ``counted`` (the caller's own count of
+    the hands up to it) when the caller has one."""
+    if "hands" in after:
+        return after["hands"]
+    return after["played"] if counted is None else counted
+
+
 def number_of(session_id: int, round_id: int) -> int | None:
-    """The round's number on the sheet (None: not a live round of the session). Rounds are
-    numbered by hands played, so a seating change between them is not counted."""
-    row = (
-        get_db()
-        .execute(
-            "select coalesce(json_extract(r.after, '$.hands'), (select count(*) from rounds o "
-            " where o.session_id = r.session_id and o.deleted = 0 and o.position <= r.position"
-            " and json_extract(o.facts, '$.seating') is null)) "
-            "from rounds r where r.id = ? and r.session_id = ? and r.deleted = 0",
-            [round_id, session_id],
-        )
-        .fetchone()
-    )
-    return None if row is None else row[0]
+    """The round's number on the sheet (None: not a live round of the session)."""
+    db = get_db()
+    row = db.execute(
+        "select after, position from rounds where id = ? and session_id = ? and deleted = 0",
+        [round_id, session_id],
+    ).fetchone()
+    if row is None:
+        return None
+    after = _state(row[0])
+    if "hands" in after:
+        return sheet_number(after)
+    # no kept state counts its hands (kept scores missing): the live hands up to it counted
+    counted = db.execute(
+        "select count(*) from rounds where session_id = ? and deleted = 0 and position <= ?"
+        " and json_extract(facts, '$.seating') is null",
+        [session_id, row[1]],
+    ).fetchone()[0]
+    return sheet_number(after, counted)
 
 
 def submitted(session_id: int, key: str) -> int | None:

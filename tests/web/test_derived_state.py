@@ -254,10 +254,10 @@ def test_a_new_round_read_before_another_save_is_scored_after_that_save(app):
         session = session_store.create_session("rummy", {}, ["Ana", "Ben"], "Ana")
         changes.apply(session.id, entered("2C"))
         changes.apply(session.id, entered("2D"))  # Ana 4
-        loaded = session_store.get_session(session.id)
-        last_state = round_store.state_before(session.id, None)
-        changes.apply(session.id, entered("KS"))  # another phone's save meanwhile: Ana 14
-        outcome = changes.apply(session.id, entered("3C"), loaded=loaded, last_state=last_state)
+        # the form for the next round was read now; another phone saves meanwhile: Ana 14
+        changes.apply(session.id, entered("KS"))
+        # the change reads the session and its last state itself, not the form's
+        outcome = changes.apply(session.id, entered("3C"))
         assert outcome == changes.Saved(outcome.round_id, 4)
         assert round_store.scored_rounds(session.id)[-1].after["totals"] == {"Ana": 17, "Ben": 0}
         _assert_kept_equals_replay(session.id)

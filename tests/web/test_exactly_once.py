@@ -67,14 +67,14 @@ def test_the_same_form_sent_twice_stores_one_round(client, app, game):
 
 
 def test_a_form_read_twice_at_one_revision_and_sent_twice_stores_one_round(app):
-    # two requests of the same form, each having read the session before either saved: the
-    # second finds the first's save when it writes, and says which round that is
+    # the same form sent twice at one revision: the second finds the first's save, and says
+    # which round that is
     facts = {"winner": "Ana", "end": "out", "hands": {"Ben": ["KS"]}}
     with app.app_context():
         session = session_store.create_session("rummy", {}, ["Ana", "Ben"], "Ana")
         plan = changes.plan_round(None, facts, session.revision, "one-time-key")
-        first = changes.apply(session.id, plan, loaded=session, last_state=None)
-        second = changes.apply(session.id, plan, loaded=session, last_state=None)
+        first = changes.apply(session.id, plan)
+        second = changes.apply(session.id, plan)
         assert first == changes.Saved(first.round_id, 1)
         assert second == changes.Duplicate(first.round_id, 1)
         assert len(round_store.rounds_of(session)) == 1

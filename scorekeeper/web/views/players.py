@@ -9,22 +9,22 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.printing.score_sheet import build_sheet
 from scorekeeper.rules import seating
 from scorekeeper.rules.catalog import get_variant
 from scorekeeper.rules.names import normalised
-from scorekeeper.storage import changes, disk, round_store, session_store
+from scorekeeper.storage import changes, disk, session_store
 from scorekeeper.web.form_base import Form
 from scorekeeper.web.forms import LONGEST_NAME, name_problem
 
+from . import outcomes
 from .access import require_edit
 
 bp = Blueprint("players", __name__, url_prefix="/s/<token>/players")
@@ -95,17 +95,6 @@ def _change(action: str, form: Any) -> dict[str, Any]:
     return {"join": form.name.data, "total": form.total.data, "after": form.after.data}
 
 
-def _plan(change: dict[str, Any], key: str | None):
-    def plan(session: session_store.Session):
-        if key is not None:
-            saved = round_store.submitted(session.id, key)
-            if saved is not None:
-                return changes.Duplicate(saved, None)
-        return round_store.Change(None, {"seating": change}, 0, "seating", submission=key)
-
-    return plan
-
-
 @bp.route("/", methods=["GET", "POST"])
 def edit(token: str):
     session = require_edit(token)
@@ -118,7 +107,9 @@ def edit(token: str):
         if form.validate():
             key = (form.submission.data or "").strip()[:64] or None
             try:
-                outcome = changes.apply(session.id, _plan(_change(action, form), key))
+                outcome = changes.apply(
+                    session.id, changes.plan_seating(_change(action, form), key)
+                )
             except disk.DiskFull:  # the form again, as typed
                 form.form_errors.append(disk.message())
                 return render_template(
@@ -129,8 +120,12 @@ def edit(token: str):
                     forms=forms,
                     answer=answer,
                 ), 503
-            if isinstance(outcome, changes.KeyElsewhere):  # as a round form answers it
-                form.form_errors.append(translated(outcome.reason))
+            told = outcomes.told(outcome, outcomes.SEATING)
+            if told.status == outcomes.BACK:
+                outcomes.flash_told(told)
+                return redirect(url_for("sessions.page", token=token))
+            form.form_errors.append(told.message)
+            if told.status == outcomes.KEY_ELSEWHERE:  # as a round form answers it
                 form.submission.data = session_store.new_token()
                 return render_template(
                     "players.html",
@@ -139,13 +134,7 @@ def edit(token: str):
                     token=token,
                     forms=forms,
                     answer=answer,
-                ), 422
-            if isinstance(outcome, changes.Broken):
-                form.form_errors.append(outcome.reason)
-            else:
-                if isinstance(outcome, changes.Saved | changes.Duplicate):
-                    flash(_("Players changed."))
-                return redirect(url_for("sessions.page", token=token))
+                ), told.status
     return render_template(
         "players.html", session=session, sheet=sheet, token=token, forms=forms, answer=answer
     )

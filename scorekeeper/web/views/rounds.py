@@ -14,7 +14,6 @@ from markupsafe import escape
 from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import here
-from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.printing.score_sheet import build_sheet
 from scorekeeper.rules import RulesError, progress
 from scorekeeper.rules.catalog import get_variant, resolve
@@ -38,8 +37,8 @@ from scorekeeper.web.forms import (
 )
 from scorekeeper.web.photos import read_form_photos
 
+from . import outcomes
 from .access import require_edit
-from .outcomes import flash_outcome
 from .sessions import back_to_page
 
 bp = Blueprint("rounds", __name__, url_prefix="/s/<token>/rounds")
@@ -108,44 +107,27 @@ def _attach(form, error_field: str | None, message: str, players: list[str]) -> 
 
 
 def _save(form, entry: Entry, round_id: int | None, facts: dict):
-    """Save the round exactly once; a response, or the conflict to show with the form."""
+    """Save the round exactly once: a response; None, the form again with what broke; or the
+    status and outcome of a key used elsewhere or a conflict, to show with the form."""
     session = entry.session
     token = request.view_args["token"]
     base, key = _base_revision(form), _submission_key(form)
-    plan = changes.plan_round(round_id, facts, base, key)
-    # a new round is scored from the state loaded with the form's session (not read again)
-    last_state = entry.before if round_id is None and entry.problem is None else changes.UNREAD
-    outcome = changes.apply(session.id, plan, loaded=session, last_state=last_state)
-    if isinstance(outcome, changes.Saved):
-        # the message carries an Undo button on the page it is shown on
-        if round_id is None:
-            flash(_("Round %(n)s saved.", n=outcome.number), "undoable")
-        else:
-            flash(
-                _("Round %(n)s corrected; everything after it was recomputed.", n=outcome.number),
-                "undoable",
-            )
-        return back_to_page(token)
-    if isinstance(outcome, changes.Duplicate):
-        # a double tap or a resubmitted page: the first save stands, nothing moves on
-        if outcome.number is not None:
-            flash(_("Round %(n)s was already saved.", n=outcome.number))
-        answer = back_to_page(token)
-        # a phone sending its kept rounds again after a restore counts only those it restored
-        answer.headers["X-Scorekeeper-Already-Saved"] = "1"
-        return answer
-    if isinstance(outcome, changes.Refused):
-        flash(translated(outcome.reason))
-        return back_to_page(token)
-    if isinstance(outcome, changes.Broken):
-        if outcome.own and outcome.error is not None:  # every problem the engine found in it
-            _attach_all(form, outcome.error, entry.players, set())
-        else:
-            form.form_errors.append(
-                _("This change breaks a later round: %(why)s", why=translated(outcome.reason))
-            )
+    outcome = changes.apply(session.id, changes.plan_round(round_id, facts, base, key))
+    answer = outcomes.told(outcome, outcomes.ENTERED if round_id is None else outcomes.CORRECTED)
+    if answer.status == outcomes.BACK:
+        outcomes.flash_told(answer)
+        page = back_to_page(token)
+        if isinstance(outcome, changes.Duplicate):
+            # a phone sending its kept rounds again after a restore counts only those it restored
+            page.headers["X-Scorekeeper-Already-Saved"] = "1"
+        return page
+    if isinstance(outcome, changes.Broken) and outcome.own and outcome.error is not None:
+        _attach_all(form, outcome.error, entry.players, set())  # every problem found in it
+    elif answer.message is not None:
+        form.form_errors.append(answer.message)
+    if answer.status == outcomes.FORM_AGAIN:
         return None
-    return outcome  # a Conflict: the form is shown again over the latest state
+    return answer.status, outcome  # a key used elsewhere, or a conflict
 
 
 @dataclass
@@ -180,13 +162,13 @@ def _load(token: str, round_id: int | None) -> Entry:
         before = last
         stored = None
         # numbered by hands, as on the sheet: a seating change between rounds is no round
-        number = (before.get("hands", before["played"]) if before else 0) + 1
+        number = (round_store.sheet_number(before) if before else 0) + 1
     else:
         stored = round_store.scored_round(session, round_id)
         if stored is None:
             abort(404)
         before = round_store.state_before(session.id, stored.position)
-        number = stored.after.get("hands", stored.after["played"])
+        number = round_store.sheet_number(stored.after)
     kept = session.summary or {}
     if stored is None and "seated" in kept:  # who sits and deals next, kept at the last save
         return Entry(session, number, None, before, kept["next_dealer"], kept["seated"])
@@ -241,7 +223,7 @@ def _say_conflict(form, meanwhile: round_store.ScoredRound | None, new_round: bo
         message = _(
             "Another phone saved round %(n)s meanwhile. Both entries are shown: "
             "drop yours if it is the same hand, or save it as the next round.",
-            n=_number_of(meanwhile),
+            n=round_store.sheet_number(meanwhile.after),
         )
     else:
         message = _(
@@ -339,22 +321,19 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
             except disk.DiskFull:  # the form again, as typed, like a conflict
                 form.form_errors.append(disk.message())
                 return _render(token, entry, form, None, None), 503
-            if isinstance(answer, changes.KeyElsewhere):
-                # 422, not the 409 of a round saved meanwhile (which the phone's queue shows
-                # beside the other round): nothing here to show beside it, and the queue
-                # keeps an entry refused with the sentence it finds on the page
-                form.form_errors.append(translated(answer.reason))
-                form.submission.data = session_store.new_token()  # a fresh key for the retry
-                status = 422
-            elif isinstance(answer, changes.Conflict):
-                if round_id is not None and round_store.number_of(session.id, round_id) is None:
+            if isinstance(answer, tuple):
+                status, outcome = answer
+                if status == outcomes.KEY_ELSEWHERE:
+                    # the queue keeps an entry refused with the sentence it finds on the page
+                    form.submission.data = session_store.new_token()  # a fresh key to retry
+                elif round_id is not None and round_store.number_of(session.id, round_id) is None:
                     flash(_("That round was deleted meanwhile."))
                     return redirect(url_for("sessions.page", token=token))
-                base = _base_revision(form)
-                entry, latest = _conflict(token, form, entry, answer, round_id)
-                meanwhile = _saved_meanwhile(entry, base)
-                _say_conflict(form, meanwhile, round_id is None)
-                status = 409
+                else:  # a conflict: the form again over the latest state
+                    base = _base_revision(form)
+                    entry, latest = _conflict(token, form, entry, outcome, round_id)
+                    meanwhile = _saved_meanwhile(entry, base)
+                    _say_conflict(form, meanwhile, round_id is None)
             elif answer is not None:
                 return answer
         if not form.errors and not form.form_errors and not entry.problem:
@@ -389,11 +368,6 @@ def _saved_meanwhile(entry: Entry, base: int | None) -> round_store.ScoredRound 
     return None
 
 
-def _number_of(scored: round_store.ScoredRound) -> int:
-    """A round's number on the sheet: the hands played up to it (a seating change is none)."""
-    return scored.after.get("hands", scored.after["played"])
-
-
 def _render(
     token: str,
     entry: Entry,
@@ -418,7 +392,7 @@ def _render(
         preview=preview,
         latest=latest,
         latest_round=meanwhile,
-        latest_number=_number_of(meanwhile) if meanwhile is not None else None,
+        latest_number=round_store.sheet_number(meanwhile.after) if meanwhile is not None else None,
         number=entry.number,
         dealer=entry.dealer,
         editing=entry.stored is not None,
@@ -526,16 +500,6 @@ def delete(token: str, round_id: int):
     if not EmptyForm().validate_on_submit():
         abort(400)
 
-    def plan(current: session_store.Session):
-        stored = round_store.get_round(current, round_id)
-        if stored is None:
-            return changes.Refused(_("That round is already deleted."))
-        return round_store.Change(round_id, stored.facts, 1, "deleted")
-
-    outcome = changes.apply(session.id, plan)
-    flash_outcome(
-        outcome,
-        _("Round deleted; it can be restored from the history of changes."),
-        _l("That round cannot be deleted: without it a later round breaks (%(why)s)."),
-    )
+    outcome = changes.apply(session.id, changes.plan_delete(round_id))
+    outcomes.flash_told(outcomes.told(outcome, outcomes.DELETED))
     return redirect(url_for("sessions.page", token=token))

@@ -27,7 +27,6 @@ from markupsafe import Markup, escape
 from scorekeeper.language.formatting import cards_text, translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import here
-from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.language.paper import paper_for
 from scorekeeper.printing.score_sheet import (
     ROWS_PER_PAGE,
@@ -44,7 +43,6 @@ from scorekeeper.storage import (
     device_store,
     disk,
     history_store,
-    round_store,
     session_store,
 )
 from scorekeeper.web import rate_limits
@@ -60,8 +58,8 @@ from scorekeeper.web.forms import (
 from scorekeeper.web.links import share_box_version, share_url
 from scorekeeper.web.phones import give_secret
 
+from . import outcomes
 from .access import open_session, phone_reading, remember, require_edit
-from .outcomes import flash_outcome
 
 bp = Blueprint("sessions", __name__)
 
@@ -542,15 +540,8 @@ def restore(token: str, version_id: int):
     version = history_store.get_version(session, version_id)
     if version is None:
         abort(404)
-    change = round_store.Change(
-        version["round_id"], version["facts"], version["deleted"], f"restored version {version_id}"
-    )
-    outcome = changes.apply(session.id, lambda current: change)
-    flash_outcome(
-        outcome,
-        _("The earlier version is back; everything after it was recomputed."),
-        _l("That version cannot be restored: with it a later round breaks (%(why)s)."),
-    )
+    outcome = changes.apply(session.id, changes.plan_restore(version))
+    outcomes.flash_told(outcomes.told(outcome, outcomes.RESTORED))
     return redirect(url_for("sessions.page", token=token))
 
 
@@ -560,29 +551,6 @@ def undo(token: str):
     session = require_edit(token)
     if not EmptyForm().validate_on_submit():
         abort(400)
-    seen = request.form.get("revision", "")
-
-    def plan(current: session_store.Session):
-        # a second tap (or another phone's save) moved the session on: undo nothing unseen
-        if seen != str(current.revision):
-            return changes.Refused(
-                _("The session changed since this page was shown: nothing was undone.")
-            )
-        last = history_store.last_undoable(current)
-        if last is None:
-            return changes.Refused(_("There is nothing to undo."))
-        before = history_store.version_before(last)
-        note = f"undid version {last['id']}"
-        if before is None:  # the change entered the round: undoing it removes the round
-            return round_store.Change(last["round_id"], last["facts"], 1, note, undoes=last["id"])
-        return round_store.Change(
-            last["round_id"], before["facts"], before["deleted"], note, undoes=last["id"]
-        )
-
-    outcome = changes.apply(session.id, plan)
-    flash_outcome(
-        outcome,
-        _("Undone. The change is kept in the history of changes."),
-        _l("That cannot be undone: a later round would break (%(why)s)."),
-    )
+    outcome = changes.apply(session.id, changes.plan_undo(request.form.get("revision", "")))
+    outcomes.flash_told(outcomes.told(outcome, outcomes.UNDONE))
     return redirect(url_for("sessions.page", token=token))
