@@ -10,10 +10,13 @@
 //   revalidates with the server's ETag: while nothing changed the answer is an empty 304.
 // - The stream also says how far the server's replica has caught up (an event of its own),
 //   handed to offline.js, which keeps each saved round on the phone until then.
+// - A new round's form listens the same way (#live-form, ?form=1): it is sent only whether
+//   the game is over, swapped into its notice at the top; what is typed below stays. Its
+//   poll fetches that part (data-parts-url) instead of reloading the form being typed in.
 // Without JavaScript a reload shows the same page.
 (function () {
   "use strict";
-  var sheet = document.getElementById("sheet");
+  var sheet = document.getElementById("sheet") || document.getElementById("live-form");
   if (!sheet) return;
   var POLL_EVERY = 5000;
   var FIRST_WORD_WITHIN = 6000; // the stream's first words, or the page polls instead
@@ -31,7 +34,16 @@
       fetch(sheet.dataset.revisionUrl, { cache: "no-cache" })
         .then(function (response) { return response.ok ? response.json() : null; })
         .then(function (body) {
-          if (body && String(body.revision) !== seen) window.location.reload();
+          if (!body || String(body.revision) === seen) return;
+          if (!sheet.dataset.partsUrl) return window.location.reload();
+          var revision = String(body.revision);
+          return fetch(sheet.dataset.partsUrl, { cache: "no-store" })
+            .then(function (response) { return response.ok ? response.text() : null; })
+            .then(function (html) {
+              if (html === null) return;
+              seen = revision;
+              swap(html, revision);
+            });
         })
         .catch(function () { /* poor reception: try again next time */ });
     }, POLL_EVERY);

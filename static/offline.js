@@ -219,6 +219,17 @@
     window.scrollTo(0, 0); // a new page opens at its top, the saved message in view
   }
 
+  // A new round's form whose game another phone ended (live.js put the notice on top):
+  // nothing may follow the last round, so Save is held; the typed entry and its draft stay.
+  document.addEventListener("sheet:updated", function () {
+    if (!document.querySelector("#live-game-over [data-game-over]")) return;
+    document.querySelectorAll("#round-form [name=save]").forEach(function (button) {
+      button.disabled = true;
+    });
+    var notice = document.getElementById("live-game-over");
+    if (notice.getBoundingClientRect().top < 0) notice.scrollIntoView({ block: "start" });
+  });
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[data-queue]") || form.dataset.sendPlainly) return;

@@ -82,6 +82,9 @@ class Kind:
     lang: str
     everything: int | None  # the page of every round drawn (?all=1&page=N), or None: the last ones
     script_root: str
+    # the page listening: "sheet" (the game page) or "form" (a new round's form, told only
+    # whether the game is over: it swaps nothing else, so it is sent nothing else)
+    page: str = "sheet"
 
 
 @dataclass(eq=False)

@@ -4,6 +4,8 @@
 Rami passes the deal clockwise (VARIANTS.md); with no dealer chosen the first seat deals.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -193,6 +195,9 @@ def test_a_form_left_open_when_the_game_ends_is_refused_by_name_and_keeps_the_en
     made = late.request.post(f"{live_server}/new/rummy", form=data, max_redirects=0)
     edit = made.headers["location"]
     edit = edit if edit.startswith("http") else live_server + edit
+    # a phone that hears nothing of the game meanwhile (its stream and poll cut off): it
+    # learns that the game is over only when it saves
+    late.route(re.compile(r"/events\?|/revision$|/rounds/live-parts$"), lambda r: r.abort())
     late.goto(edit + "/rounds/new")
     # meanwhile the other phone saves the round that ends it: Ana out, Ben's K is 10
     other_context, first = new_phone(browser)
@@ -216,5 +221,73 @@ def test_a_form_left_open_when_the_game_ends_is_refused_by_name_and_keeps_the_en
         late.get_by_role("button", name="Neues Spiel, gleiche Spieler und Hausregeln")
     ).to_be_visible()
     late.screenshot(path=artifacts / "game-over-01-stale-form-de.png", full_page=False)
+    for each in (context, other_context):
+        each.close()
+
+
+ENGLISH = {"Accept-Language": "en-US,en;q=0.9"}
+TOLD = {
+    "en": ("This game is over: Ana won. Your entry stays on this phone.", "Save the round"),
+    "de": (
+        "Dieses Spiel ist vorbei: Ana hat gewonnen. Deine Eingabe bleibt auf diesem Telefon.",
+        "Runde speichern",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "lang, heard_by", [("en", "stream"), ("de", "stream"), ("de", "poll")], ids=str
+)
+def test_a_form_open_when_another_phone_ends_the_game_is_told_at_once_with_the_entry_kept(
+    live_server, browser, artifacts, lang, heard_by
+):
+    from tests.browser.table_pages import hidden_fields
+
+    context, late = new_phone(browser, extra_http_headers=GERMAN if lang == "de" else ENGLISH)
+    if heard_by == "poll":  # a browser without EventSource: the form polls the revision
+        late.add_init_script("delete window.EventSource;")
+    form = late.request.get(f"{live_server}/new/rummy").text()
+    data = hidden_fields(form) | {"players": "Ana\nBen", "dealer": "", "option_target": "10"}
+    made = late.request.post(f"{live_server}/new/rummy", form=data, max_redirects=0)
+    edit = made.headers["location"]
+    edit = edit if edit.startswith("http") else live_server + edit
+    late.goto(edit + "/rounds/new")
+    late.check("#winner input[value='Ben']")
+    late.fill("#hand_0", "QH 7C")
+    told, save_label = TOLD[lang]
+    expect(late.locator("#live-game-over")).to_be_empty()
+    # the other phone saves the round that ends it: Ana out, Ben's K is 10 (target 10)
+    other_context, first = new_phone(browser)
+    first.goto(edit + "/rounds/new")
+    first.check("#winner input[value='Ana']")
+    first.fill("#hand_1", "KS")
+    save(first)
+    expect(first.locator(".winner")).to_contain_text("Ana won")
+
+    # told without reloading or tapping anything: the same page, the hand still typed
+    late.evaluate("window.stillTheSamePage = true")
+    notice = late.locator("#live-game-over [data-game-over]")
+    expect(notice).to_contain_text(told, timeout=20_000)
+    assert late.evaluate("window.stillTheSamePage === true")
+    expect(late.locator("#hand_0")).to_have_value("QH 7C")
+    expect(late.locator("#winner input[value='Ben']")).to_be_checked()
+    for button in late.get_by_role("button", name=save_label).all():
+        expect(button).to_be_disabled()
+    kept = late.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('scorekeeper:draft:round:'))"
+        ".map(k => JSON.parse(localStorage.getItem(k)).fields)"
+    )
+    assert ["hand_0", "QH 7C"] in kept[0]  # and in the phone's draft
+    box = notice.bounding_box()
+    assert box and box["y"] < late.locator("#round-form").bounding_box()["y"]  # on top
+    late.screenshot(path=artifacts / f"game-over-02-told-at-once-{lang}-{heard_by}.png")
+
+    # the next game is one tap away from the notice
+    again = {"en": "New game, same players and house rules"}.get(
+        lang, "Neues Spiel, gleiche Spieler und Hausregeln"
+    )
+    notice.get_by_role("button", name=again).click()
+    expect(late.locator("#sheet")).to_be_visible()  # the new game's sheet
+    assert late.url.rstrip("/") not in (edit, edit + "/rounds/new")
     for each in (context, other_context):
         each.close()

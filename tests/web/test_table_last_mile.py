@@ -209,3 +209,92 @@ def test_printed_chart_names_of_close_totals_never_touch(client):
         descent = font.getbbox(above, anchor="ls")[3] / 100
         ascent = -font.getbbox(below, anchor="ls")[1] / 100
         assert below_y - above_y >= descent + ascent, (above, below, placed)
+
+
+# A new round's form open on a phone when another phone ends the game is told at once: it
+# listens to the game's stream as a form (?form=1), and is sent only the notice for its top.
+STAYS = {
+    "en": "This game is over: Ana won. Your entry stays on this phone.",
+    "de": "Dieses Spiel ist vorbei: Ana hat gewonnen. Deine Eingabe bleibt auf diesem Telefon.",
+    "fr": "Cette partie est terminée : Ana a gagné. Votre saisie reste sur ce téléphone.",
+    "vi": "Trận này đã kết thúc: Ana thắng. Phần bạn đã nhập vẫn được giữ trên điện thoại này.",
+}
+
+
+def test_a_new_rounds_form_listens_as_a_form_and_a_correction_does_not(client):
+    path = start_game(client, "rummy", ["Ana", "Ben"], target=500)
+    form = _text(client.get(f"{path}/rounds/new"))
+    listening = re.search(r'<div id="live-form" data-revision="0" data-events-url="([^"]+)"', form)
+    assert listening and listening.group(1) == f"{path}/events?form=1"
+    assert f'data-parts-url="{path}/rounds/live-parts"' in form
+    assert "live.js" in form
+    assert client.post(f"{path}/rounds/new", data=KING_ENDS_IT).status_code == 302
+    # the kept form of the next round carries the revision it is loaded at
+    assert 'id="live-form" data-revision="1"' in _text(client.get(f"{path}/rounds/new"))
+    round_id = re.search(rf'href="{path}/rounds/(\d+)"', _text(client.get(path))).group(1)
+    assert 'id="live-form"' not in _text(client.get(f"{path}/rounds/{round_id}"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "vi"])
+def test_the_stream_of_a_form_carries_the_game_over_in_its_language(app, lang, monkeypatch):
+    from scorekeeper.web import live
+    from tests.web.test_live_streams import opened, sheet_events
+
+    monkeypatch.setattr(live, "HEARTBEAT_SECONDS", 1)
+    path = start_game(app.test_client(), "rummy", ["Ana", "Ben"], target=10)
+    phone = app.test_client()
+    stream, chunks = opened(phone, f"{path}/events?form=1&since=0&lang={lang}")
+    assert app.test_client().post(f"{path}/rounds/new", data=KING_ENDS_IT).status_code == 302
+    [event] = sheet_events(chunks, 1)
+    stream.close()
+    assert event["id"] == "1"
+    notice = html.unescape(event["data"])
+    assert notice.startswith('<template data-live="live-game-over"><div id="live-game-over">')
+    assert STAYS[lang] in notice and "data-game-over" in notice
+    assert f'action="{path}/again"' in notice and "data-csrf-fill" in notice
+    assert f'href="{path}"' in notice  # the sheet with the result, one tap away
+    assert "live-sheet" not in notice  # a form is sent its notice, not the sheet
+
+
+def test_a_form_is_sent_an_empty_notice_while_the_game_goes_on(app):
+    from tests.web.test_live_streams import opened, sheet_events
+
+    path = start_game(app.test_client(), "rummy", ["Ana", "Ben"], target=500)
+    stream, chunks = opened(app.test_client(), f"{path}/events?form=1&since=0")
+    assert app.test_client().post(f"{path}/rounds/new", data=KING_ENDS_IT).status_code == 302
+    [event] = sheet_events(chunks, 1)
+    stream.close()
+    assert event["data"] == (
+        '<template data-live="live-game-over"><div id="live-game-over"></div></template>'
+    )
+
+
+def test_a_read_only_link_asking_as_a_form_is_sent_its_sheet(app):
+    from tests.web.sessions import view_link
+    from tests.web.test_live_streams import opened
+
+    client = app.test_client()
+    path = start_game(client, "rummy", ["Ana", "Ben"], target=10)
+    assert client.post(f"{path}/rounds/new", data=KING_ENDS_IT).status_code == 302
+    view = view_link(client, path)
+    stream, chunks = opened(app.test_client(), f"{view}/events?form=1&since=0")
+    first = next(chunks) + next(chunks)
+    stream.close()
+    assert b"live-sheet" in first and b"live-game-over" not in first
+    assert app.test_client().get(f"{view}/rounds/live-parts").status_code == 403
+
+
+def test_the_forms_poll_fetches_the_notice_as_the_stream_sends_it(client):
+    path = _finished_rummy(client)
+    parts = client.get(f"{path}/rounds/live-parts?lang=de")
+    assert parts.status_code == 200 and parts.headers["Cache-Control"] == "no-store"
+    assert STAYS["de"] in _text(parts)
+
+
+def test_a_correction_of_a_finished_game_may_still_be_saved(client):
+    # Ana out, Ben's K (10) ends Basic Rummy to 10; corrected to Ben's Q (10): still over
+    path = _finished_rummy(client)
+    round_id = re.search(rf'href="{path}/rounds/(\d+)"', _text(client.get(path))).group(1)
+    corrected = {"winner": "Ana", "end": "out", "hand_1": "QS", "save": "1"}
+    assert client.post(f"{path}/rounds/{round_id}", data=corrected).status_code == 302
+    assert client.get(f"{path}/revision").json["revision"] == 2

@@ -11,7 +11,8 @@ from scorekeeper.language.i18n import here
 from scorekeeper.storage import replica, session_store
 from scorekeeper.web import live
 
-from .access import open_session
+from .access import open_session, require_edit
+from .rounds import game_over_parts
 from .sessions import live_parts, page_of_every_round
 
 bp = Blueprint("live", __name__)
@@ -26,8 +27,7 @@ def init_app(app: Flask) -> None:
                 session = session_store.get_session(kind.session_id)
             except NotFoundError:  # the game is gone: nothing to show
                 return None
-            html = live_parts(session, kind.role == "edit", kind.everything)
-            return session.revision, html
+            return session.revision, _parts(session, kind)
 
     app.extensions[live.EXTENSION] = live.Streams(app.config["DATABASE"], draw)
 
@@ -43,6 +43,18 @@ def init_app(app: Flask) -> None:
 # "none" (no replica: nothing to keep), else "through=<ms>; now=<ms>; run=<id>" on the server's
 # clock (see replica.position)
 REPLICA_HEADER = "X-Scorekeeper-Replica"
+
+
+def _parts(session: session_store.Session, kind: live.Kind) -> str:
+    if kind.page == "form":
+        return game_over_parts(session)
+    return live_parts(session, kind.role == "edit", kind.everything)
+
+
+def _listening_form(can_edit: bool) -> bool:
+    """Whether the stream is asked for by a new round's form (``?form=1``): only an editor
+    has one, so a read-only link is sent its sheet whatever it asks."""
+    return can_edit and request.args.get("form") == "1"
 
 
 def streams() -> live.Streams:
@@ -62,13 +74,19 @@ def _seen() -> int | None:
 @bp.get("/s/<token>/events")
 def events(token: str):
     session, can_edit = open_session(token)
-    everything = page_of_every_round(session)
+    form = _listening_form(can_edit)
+    everything = None if form else page_of_every_round(session)
     kind = live.Kind(
-        session.id, "edit" if can_edit else "view", here().lang, everything, request.script_root
+        session.id,
+        "edit" if can_edit else "view",
+        here().lang,
+        everything,
+        request.script_root,
+        "form" if form else "sheet",
     )
     first = live.opening()
-    if _seen() != session.revision:  # what it missed: the sheet as it is now
-        first += live.sheet_event(session.revision, live_parts(session, can_edit, everything))
+    if _seen() != session.revision:  # what it missed: the page's parts as they are now
+        first += live.sheet_event(session.revision, _parts(session, kind))
     # after the sheet: a phone forgets the rounds the replica holds only once it has seen
     # that the game is not behind them (a server restored from the replica is)
     first += live.replica_event(replica.position())
@@ -83,4 +101,15 @@ def events(token: str):
     # never kept by the phone, its service worker or a proxy; nginx passes it on as written
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+@bp.get("/s/<token>/rounds/live-parts")
+def form_parts(token: str):
+    """A new round's form's parts as they are now, for a phone whose stream says nothing
+    (it polls the revision, and asks for these when it moved on rather than reloading the
+    form it is typing in)."""
+    session = require_edit(token)
+    response = Response(game_over_parts(session), mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"
     return response

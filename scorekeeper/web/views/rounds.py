@@ -268,6 +268,22 @@ def _finished(session: session_store.Session) -> bool:
     return bool((session.summary or {}).get("finished"))
 
 
+def game_over_parts(session: session_store.Session) -> str:
+    """What a new round's form open on a phone is sent when its game changes: the notice
+    that the game is over (who won, that the typed entry stays on the phone, the next game)
+    at the top of the form, or an empty place while it goes on. Only the editor's form
+    listens, so it is drawn with the edit token; the next game's CSRF field is filled in by
+    each phone (live.js), as on the game page."""
+    result = build_sheet(session, last=0).result if _finished(session) else None
+    html = render_template(
+        "_game_over_notice.html",
+        result=result,
+        winners=", ".join(result["winners"]) if result else "",
+        token=session.edit_token,
+    )
+    return f'<template data-live="live-game-over">{html}</template>'
+
+
 def _game_over(token: str, entry: Entry, form):
     """A new round sent to a game that ended meanwhile (a form left open on another phone,
     a round waiting offline): refused at once, saying so, the entry kept on the form (and so
