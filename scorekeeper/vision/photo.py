@@ -34,9 +34,6 @@ MOST_PIXELS = 40_000_000
 # table of 15 cards, and the work per photo stays bounded whatever the camera
 WORKING_SIDE = 1600
 
-# a file cut short is damaged, never half a picture
-ImageFile.LOAD_TRUNCATED_IMAGES = False
-
 try:
     import pillow_heif
 
@@ -163,6 +160,9 @@ def _decode(image: Image.Image, working_side: int) -> Photo:
             # DCT scaling to at least twice the working size: quick, and the final
             # resize below still averages every pixel
             image.draft("RGB", (int(width * factor * 2), int(height * factor * 2)))
+        # a file cut short is damaged, never half a picture: said at each read, for
+        # WeasyPrint turns Pillow's process-wide switch on when it is imported
+        ImageFile.LOAD_TRUNCATED_IMAGES = False
         image.load()
         image = ImageOps.exif_transpose(image)
         if image.mode not in ("RGB", "L"):

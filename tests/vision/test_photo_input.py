@@ -133,3 +133,14 @@ def test_an_unknown_variant_is_refused_by_name():
     with pytest.raises(RulesError) as caught:
         recognize(data, "snap")
     assert caught.value.field == "variant"
+
+
+def test_a_damaged_jpeg_is_refused_after_weasyprint_was_imported():
+    # WeasyPrint turns Pillow's LOAD_TRUNCATED_IMAGES on when imported (the web app and the
+    # photo reader share a process with it in the tests and the CLI)
+    import weasyprint  # noqa: F401
+    from PIL import ImageFile
+
+    ImageFile.LOAD_TRUNCATED_IMAGES = True
+    whole = jpeg(Image.new("RGB", (400, 300), (200, 30, 30)))
+    assert "damaged" in refusal(whole[: len(whole) // 2])
