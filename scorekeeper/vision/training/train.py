@@ -21,6 +21,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from PIL import Image, ImageDraw, ImageFont
 
 from ..corners import PATCH, cut_corner, features
 from ..reading import CLASSES, RANKS, SUITS, Corner, find_corners
@@ -205,8 +206,6 @@ SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 def _fonts() -> tuple[list[str], list[str]]:
     """The installed fonts for rank letters, and those of them that draw the four suits."""
-    from PIL import ImageFont
-
     letters, suits = [], []
     for folder in FONT_DIRS:
         for path in sorted(Path(folder).glob("*.ttf")):
@@ -226,8 +225,6 @@ def font_corners(rng: np.random.Generator, count: int) -> tuple[list[np.ndarray]
     """Index corners drawn in the system's fonts (rank letter above suit pip, each its own
     size, place, weight and ink colour), as patches the size of a cut corner: the letters of
     decks the photos' decks do not cover, and a check on learning one deck's design."""
-    from PIL import Image, ImageDraw, ImageFont
-
     letter_fonts, suit_fonts = _fonts()
     if not suit_fonts:
         raise SystemExit("no DejaVu font to draw suits in: apt-get install fonts-dejavu-core")
