@@ -152,6 +152,10 @@ def _decode(image: Image.Image, working_side: int) -> Photo:
     if width * height > MOST_PIXELS:
         raise _too_large(width, height)
     factor = working_side / max(width, height)
+    # a file cut short is damaged, never half a picture: said at each read (before the EXIF,
+    # which a PNG reads after its pixels), for WeasyPrint turns Pillow's process-wide switch
+    # on when it is imported
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
     try:
         orientation = image.getexif().get(0x0112, 1)
         turned = orientation in (5, 6, 7, 8)
@@ -160,9 +164,6 @@ def _decode(image: Image.Image, working_side: int) -> Photo:
             # DCT scaling to at least twice the working size: quick, and the final
             # resize below still averages every pixel
             image.draft("RGB", (int(width * factor * 2), int(height * factor * 2)))
-        # a file cut short is damaged, never half a picture: said at each read, for
-        # WeasyPrint turns Pillow's process-wide switch on when it is imported
-        ImageFile.LOAD_TRUNCATED_IMAGES = False
         image.load()
         image = ImageOps.exif_transpose(image)
         if image.mode not in ("RGB", "L"):

@@ -144,3 +144,15 @@ def test_a_damaged_jpeg_is_refused_after_weasyprint_was_imported():
     ImageFile.LOAD_TRUNCATED_IMAGES = True
     whole = jpeg(Image.new("RGB", (400, 300), (200, 30, 30)))
     assert "damaged" in refusal(whole[: len(whole) // 2])
+
+
+def test_a_damaged_png_is_refused_after_weasyprint_was_imported():
+    import weasyprint  # noqa: F401  (it turns LOAD_TRUNCATED_IMAGES on)
+    from PIL import ImageFile
+
+    ImageFile.LOAD_TRUNCATED_IMAGES = True
+    out = io.BytesIO()
+    Image.new("RGB", (200, 100), (1, 2, 3)).save(out, "PNG")
+    data = bytearray(out.getvalue())
+    data[60:80] = b"\x00" * 20  # inside the compressed pixels
+    assert "damaged" in refusal(bytes(data))
