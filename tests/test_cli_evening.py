@@ -5,6 +5,9 @@ import json
 
 from pypdf import PdfReader
 
+from scorekeeper.cli.main import main
+from scorekeeper.printing import printable
+from scorekeeper.rules import progress
 from tests.command import scorekeeper
 
 # Basic Rummy: Ana collects KS 10 + 7D 7 = 17, then Ben collects 5C = 5
@@ -36,6 +39,28 @@ def test_sheet_of_a_game_file_with_a_stake(tmp_path):
     assert "Total 17 5" in lines
     # points scored only: Ben pays the leader the difference, 12 x 0.10 USD
     assert "Ben → Ana: $1.20" in lines
+
+
+def test_a_sheet_scores_the_game_once(tmp_path, monkeypatch, capsys):
+    """The engine's answer worked out as the file is checked is the one printed: the rounds
+    are not scored again to print them."""
+    scored = []
+
+    def counted(request):
+        scored.append(len(request["rounds"]))
+        return played(request)
+
+    played = progress.played
+    monkeypatch.setattr(progress, "played", counted)
+    monkeypatch.setattr(printable, "played", counted)
+    game = tmp_path / "game.json"
+    out = tmp_path / "sheet.pdf"
+    for dealer in ({"dealer": "Ana"}, {}):  # a file that names no dealer: the first seat
+        scored.clear()
+        game.write_text(json.dumps({**GAME, **dealer}))
+        assert main(["sheet", str(game), "-o", str(out)]) == 0, capsys.readouterr().out
+        assert scored == [2]
+        assert "Total 17 5" in text_of(out)
 
 
 def test_pad_of_a_variant(tmp_path):

@@ -14,6 +14,7 @@ import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -106,25 +107,14 @@ def _sheet(args: argparse.Namespace, stdout: TextIO) -> int:
     # the stored sheet's modules (and the database library) load only to print (start-up)
     from scorekeeper.printing.sheets import render_sheet
     from scorekeeper.storage.exchange import load_file
+    from scorekeeper.storage.game_record import file_record
 
-    checked = load_file(args.file)
-    session = checked["session"]
-    stake, currency = checked_stake(
-        args.stake or session["stake"], args.currency or session["currency"]
-    )
-    record = {
-        "name": session["name"],
-        "created": session["created"],
-        "game": {
-            "variant": session["variant"],
-            "options": session["options"],
-            "players": session["players"],
-            "dealer": session["first_dealer"],
-            "rounds": [v["facts"] for v in _live(checked["history"])],
-        },
-    }
+    record = file_record(load_file(args.file))  # scored once, as the file is checked
+    stake, currency = checked_stake(args.stake or record.stake, args.currency or record.currency)
     locale = args.locale or args.lang
-    document = render_sheet(record, args.paper, locale, stake, currency, lang=args.lang)
+    document = render_sheet(
+        replace(record, stake=stake, currency=currency), args.paper, locale, lang=args.lang
+    )
     _write(args.output, document, stdout)
     return 0
 
@@ -190,11 +180,3 @@ def _backup(args: argparse.Namespace, stdout: TextIO) -> int:
         db.backup(str(target))
     print(json.dumps({"backup": str(target)}), file=stdout)
     return 0
-
-
-def _live(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rounds a history ends in, in order."""
-    last: dict[int, dict[str, Any]] = {}
-    for version in history:
-        last[version["position"]] = version
-    return [last[p] for p in sorted(last) if not last[p]["deleted"]]

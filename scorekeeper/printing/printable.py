@@ -1,9 +1,9 @@
 """What a printed session sheet shows, worked out from a game record (no Flask, no database).
 
 A game record is the contract's ``game`` request plus what a session adds: its
-name, dates, stake and currency. The web page, the export and the command line
-all print from it, so a sheet printed from an exported file matches the one the
-server prints.
+name, dates, stake and currency (storage builds it: ``storage/game_record.py``). The
+web route, the background sheet worker and the command line all print from it, so a
+sheet printed from an exported file matches the one the server prints.
 
 The round-by-round table is laid out as fixed-width text lines (one table cell
 a row): WeasyPrint lays out one cell per row many times faster than one per
@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.cards import rewrite_cards
@@ -66,6 +66,21 @@ def red_suits(text: str, red: bool = True) -> list[tuple[str, bool]]:
     if not red:
         return [(text, False)]
     return [(piece, bool(RED.fullmatch(piece))) for piece in RED.split(text) if piece]
+
+
+class GameRecord(Protocol):
+    """What printing reads of a game (``scorekeeper.storage.game_record.GameRecord`` is one):
+    the contract's ``game`` request, the session's name, date, stake and currency, and the
+    engine's answer and the state after each round when already worked out (None: scored
+    here)."""
+
+    game: dict[str, Any]
+    name: str | None
+    created: str | None
+    stake: str | None
+    currency: str | None
+    result: dict[str, Any] | None
+    states: list[dict[str, Any]] | None
 
 
 @dataclass
@@ -214,28 +229,26 @@ def _columns(rows: list[list[str]], widths: list[int], right: list[bool]) -> lis
 
 
 def build(
-    record: dict[str, Any],
+    record: GameRecord,
     stake: object = None,
     digits: int = 2,
-    result: dict[str, Any] | None = None,
     say: Callable[[Any], str] = str,
-    states: list[dict[str, Any]] | None = None,
 ) -> Printable:
-    """The printable sheet of a game record (see :mod:`scorekeeper.storage.exchange` for its form),
-    from the engine's ``result`` for it and the game's state after each round when the
-    caller already has them (kept per round; else worked out here in one pass). The
-    running totals are the engine's, read from those states, as the session page reads
-    them (score_sheet.py): nothing adds them up again. ``say`` puts the sheet's own words
-    in the reader's language (English as it is)."""
-    request = record["game"]
+    """The printable sheet of a game record, from the engine's answer for it and the game's
+    state after each round when the record holds them (kept per round; else worked out
+    here in one pass). The running totals are the engine's, read from those states, as the
+    session page reads them (score_sheet.py): nothing adds them up again. ``say`` puts the
+    sheet's own words in the reader's language (English as it is)."""
+    request = record.game
     players = list(request["players"])
     variant = get_variant(request["variant"])
     options = request.get("options") or {}
     rules = resolve(variant.id, options, len(players))
     first_dealer = request.get("dealer") or players[0]
-    created = record.get("created") or date.today().isoformat()
+    created = record.created or date.today().isoformat()
+    result, states = record.result, record.states
     sheet = Printable(
-        name=record.get("name") or default_name(variant.id, created, say),
+        name=record.name or default_name(variant.id, created, say),
         variant=variant,
         rules=rules,
         created=created,

@@ -14,10 +14,7 @@ from scorekeeper.rules.variant import RoundEnd, leaders
 from scorekeeper.storage import derived
 from scorekeeper.storage.round_store import (
     ScoredRound,
-    StoredRound,
-    figures_snapshot,
     scored_rounds,
-    scored_snapshot,
     sheet_number,
     state_before,
     totals_every,
@@ -116,33 +113,6 @@ def build_sheet(session: Session, last: int | None = None, page: int | None = No
     renamed = sheet.result.get("names") or {}
     sheet.rows = [Row(r, number, renamed) for number, r in enumerate(stored, start=first)]
     return sheet
-
-
-def kept_game(session: Session) -> tuple[Session, list[ScoredRound], dict[str, Any]]:
-    """The session as it is now, its live rounds, and the engine's whole ``game`` answer
-    for them read back from the kept scores. Raises the engine's RulesError when a stored
-    round no longer scores."""
-    derived.ensure(get_session(session.id))
-    session, stored = scored_snapshot(session.id)
-    state = stored[-1].after if stored else None
-    standing = progress.standing(session.engine_request([]), state)
-    return session, stored, {**standing, "rounds": [r.score for r in stored]}
-
-
-def kept_figures(session: Session) -> tuple[Session, list[StoredRound], dict[str, Any]]:
-    """As :func:`kept_game`, but each round's answer holds only its figures (delta,
-    transfers, dealer; a seating change whole): what an export writes, read in a fraction
-    of the time the explain lines take."""
-    derived.ensure(get_session(session.id))
-    session, stored, figures, state = figures_snapshot(session.id)
-    standing = progress.standing(session.engine_request([]), state)
-    return session, stored, {**standing, "rounds": figures}
-
-
-def game_of(session: Session, rounds: object = None) -> dict[str, Any]:
-    """The engine's whole answer for the session as it is now (``rounds`` is ignored:
-    they are the session's own)."""
-    return kept_game(session)[2]
 
 
 class Row:

@@ -1,6 +1,6 @@
-"""A session's sheet printed to PDF, in a chosen language and paper: from a game record
-(the command line, an exported file) or from a stored session (the web, the background
-job), with no Flask request."""
+"""A game record's sheet printed to PDF, in a chosen language and paper, with no Flask
+request: the record is handed in (``storage/game_record.py`` builds it for a stored game
+and for a session file alike)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,10 @@ from typing import Any
 from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext, speaking
 from scorekeeper.language.money import amount_text, digits_of
-from scorekeeper.language.stakes import kept_stake
-from scorekeeper.rules import RulesError
 from scorekeeper.rules.messages import N_
-from scorekeeper.storage import round_store, session_store
 
 from . import pdf as printing
-from .printable import build
-from .score_sheet import kept_game
+from .printable import GameRecord, build
 
 TABLE_WIDTH_PT = 520  # the text width of A4 (and a little less than US Letter's) in points
 MONO_ADVANCE = 0.602  # DejaVu Sans Mono: every character is this many ems wide
@@ -74,23 +70,17 @@ BASIS_TEXT = {
 
 
 def render_sheet(
-    game_record: dict[str, Any],
-    paper: str = "a4",
-    locale: str = "en",
-    stake: str | None = None,
-    currency: str | None = None,
-    result: dict[str, Any] | None = None,
-    lang: str | None = None,
-    states: list[dict[str, Any]] | None = None,
+    record: GameRecord, paper: str = "a4", locale: str = "en", lang: str | None = None
 ) -> bytes:
-    """A game record as a PDF sheet (the web route and ``scorekeeper sheet`` both use this);
-    ``result`` and ``states``: the engine's answer for it and the state after each round,
-    when kept (None: scored here). Its words are in ``lang``, its money written as
-    ``locale`` writes it (``lang``: the same, unless given)."""
+    """A game record as a PDF sheet (the web route and ``scorekeeper sheet`` both use this),
+    its settlement at the record's stake; scored here only when the record holds no answer
+    for its rounds. Its words are in ``lang``, its money written as ``locale`` writes it
+    (``lang``: the same, unless given)."""
+    stake, currency = record.stake, record.currency
     with speaking(lang or locale):
         money = bool(stake and currency)
         digits = digits_of(currency if money else None)
-        sheet = build(game_record, stake if money else None, digits, result, translated, states)
+        sheet = build(record, stake if money else None, digits, translated)
         basis = translated(BASIS_TEXT[sheet.settlement["basis"]]) if sheet.settlement else ""
         if money:
             basis += " " + gettext(
@@ -108,29 +98,3 @@ def render_sheet(
             basis_text=basis,
             locale=locale,
         )
-
-
-def session_record(session: session_store.Session, rounds: list[Any]) -> dict[str, Any]:
-    details = session_store.session_details(session.id)
-    stake, currency = kept_stake(details)  # one an older version kept unchecked is left out
-    return {
-        "name": details["name"],
-        "created": session.created,
-        "game": session.engine_request([stored.facts for stored in rounds]),
-        "stake": stake,
-        "currency": currency,
-    }
-
-
-def sheet_document(session: session_store.Session, paper: str, locale: str) -> bytes:
-    """The session's sheet as a PDF in ``locale``'s language, from the scores kept with its
-    rounds."""
-    try:  # the scores and states kept with the rounds: no replay of the evening
-        session, rounds, result = kept_game(session)
-        states = [stored.after for stored in rounds]  # each holds its running totals
-    except RulesError:  # a stored round no longer scores: the sheet prints why
-        (session, rounds), result, states = round_store.snapshot(session.id), None, None
-    record = session_record(session, rounds)
-    return render_sheet(
-        record, paper, locale, record["stake"], record["currency"], result, states=states
-    )

@@ -190,7 +190,6 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
             "history",
         )
     checked = []
-    last: dict[int, tuple[Any, bool]] = {}
     for i, version in enumerate(history):
         where = f"history[{i}]"
         if not isinstance(version, dict):
@@ -221,9 +220,7 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
                 "note": note,
             }
         )
-        last[position] = (facts, bool(deleted))
-    live = [last[p][0] for p in sorted(last) if not last[p][1]]
-    if live != rounds:
+    if live_rounds(checked) != rounds:
         raise _bad(
             N_(
                 "the history does not end in the game's rounds: the file was changed by hand "
@@ -232,6 +229,15 @@ def _history(data: dict[str, Any], rounds: list[Any]) -> list[dict[str, Any]]:
             "history",
         )
     return checked
+
+
+def live_rounds(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The facts of the rounds a history ends in, in order: each position's last version,
+    unless that one is a delete."""
+    last: dict[int, dict[str, Any]] = {}
+    for version in history:
+        last[version["position"]] = version
+    return [last[p]["facts"] for p in sorted(last) if not last[p]["deleted"]]
 
 
 # What one import may make the server keep. A file is small beside what it causes: each
@@ -310,6 +316,7 @@ def read(data: Any) -> dict[str, Any]:
     try:
         if request.get("dealer") is not None:  # scored as it will be stored: one pass
             result, kept = derived.played(request)
+            stored_result = result
         else:
             result, kept = game(request), None
     except RulesError as error:
@@ -323,9 +330,10 @@ def read(data: Any) -> dict[str, Any]:
     _check_stored_size(history, result)
     if kept is None:  # stored with the first seat dealing first, and scored so
         try:
-            kept = derived.played({**request, "dealer": players[0]})[1]
+            stored_result, kept = derived.played({**request, "dealer": players[0]})
         except RulesError:
-            kept = None  # worked out (and its refusal shown) when the game is first opened
+            # worked out (and its refusal shown) when the game is first opened
+            stored_result, kept = None, None
     return {
         "session": {
             "variant": request["variant"],
@@ -340,6 +348,7 @@ def read(data: Any) -> dict[str, Any]:
         "history": history,
         "result": result,
         "kept": kept,  # each live round's score and the state after it, to keep with it
+        "stored_result": stored_result,  # the engine's answer for the game as it is stored
     }
 
 

@@ -11,8 +11,9 @@ import os
 import sqlite3
 import sys
 
-from scorekeeper.printing.sheets import sheet_document
+from scorekeeper.printing.sheets import render_sheet
 from scorekeeper.storage import session_store
+from scorekeeper.storage.game_record import game_record
 
 from .app import create_app
 from .extensions import cache, kept
@@ -62,7 +63,11 @@ def _made(job: dict) -> None:
                 return  # no game has this link (any more): nothing to print
             session = found[0]
             try:
-                kept(key, session.revision, lambda: sheet_document(session, paper, locale))
+                kept(
+                    key,
+                    session.revision,
+                    lambda: render_sheet(game_record(session), paper, locale),
+                )
             except Exception:
                 cache.set(failed_key(key), session.revision)  # not tried again at this revision
                 raise

@@ -7,7 +7,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.printing.score_sheet import game_of
 from scorekeeper.rules import RulesError, game, games
 from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.messages import say
@@ -15,6 +14,7 @@ from scorekeeper.rules.progress import settle_state, step
 from scorekeeper.rules.settlement import settle_game
 from scorekeeper.storage import changes, history_store, round_store, session_store
 from scorekeeper.storage.db import get_db
+from scorekeeper.storage.game_record import game_of
 from tests.web.evening_games import games as whole_games
 from tests.web.evening_games import rounds_of
 from tests.web.sessions import start_game

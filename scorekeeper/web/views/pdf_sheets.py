@@ -8,8 +8,9 @@ from flask import Blueprint, render_template, request, send_file, url_for
 
 from scorekeeper.language.i18n import gettext, here
 from scorekeeper.printing import pdf as printing
-from scorekeeper.printing.sheets import sheet_document
+from scorekeeper.printing.sheets import render_sheet
 from scorekeeper.storage import session_store
+from scorekeeper.storage.game_record import game_record
 from scorekeeper.web import sheet_jobs
 from scorekeeper.web.extensions import kept
 
@@ -35,7 +36,9 @@ def pdf(token: str):
         if document is None:
             return _long_sheet_pending(session, key, token, paper, locale)
     else:
-        document = kept(key, session.revision, lambda: sheet_document(session, paper, locale))
+        document = kept(
+            key, session.revision, lambda: render_sheet(game_record(session), paper, locale)
+        )
     name = f"scorekeeper-{session.variant}-{session.created[:10]}.pdf"
     return send_file(BytesIO(document), mimetype="application/pdf", download_name=name)
 
