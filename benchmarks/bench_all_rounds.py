@@ -31,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper import create_app  # noqa: E402  (the project root is on the path)
-from scorekeeper.printing.score_sheet import ROWS_PER_PAGE  # noqa: E402
 from scorekeeper.storage import changes, round_store, session_store  # noqa: E402
+from scorekeeper.storage.game_page import ROWS_PER_PAGE  # noqa: E402
 from tests.web.serving import Server  # noqa: E402
 
 PLAYERS = ["Ana", "Ben"]

@@ -2,7 +2,8 @@
 
 Top to bottom: the command line, serving, the web app, printing, storage, language, the
 engine, each a folder of the package. Imports inside functions count too, and the whole
-package has no import circle, however hidden.
+package has no import circle, however hidden. Printing is handed its data: it imports
+nothing of storage.
 """
 
 from __future__ import annotations
@@ -171,6 +172,16 @@ def test_an_import_inside_a_function_says_why():
 
 
 WEB = LEVELS[2][1]
+STORAGE = LEVELS[4][1]
+
+
+@pytest.mark.parametrize(
+    "module", [name for name in MODULES if any(fnmatch(name, p) for p in LEVELS[3][1])]
+)
+def test_printing_is_handed_its_data_and_imports_nothing_of_storage(module):
+    """Printing turns a game record into a PDF; storage builds the record
+    (``storage/game_record.py``) for the web, the sheet worker and the CLI alike."""
+    assert [name for name in GRAPH[module] if any(fnmatch(name, s) for s in STORAGE)] == []
 
 
 @pytest.mark.parametrize(

@@ -189,6 +189,14 @@ def chart(
     }
 
 
+def running_totals_chart(
+    players: list[str], series: dict[str, list[int]], width: int = 340, height: int = 180
+) -> dict[str, Any]:
+    """The game page's chart of running totals, scaled to the box (drawn on the server, no
+    script): its lines in the left three quarters, the names beside them."""
+    return chart(players, series, width, height, pad=24, label_room=0, label_gap=14)
+
+
 def _corners(kept: list[int], points: list[int]) -> list[int]:
     """The kept indices without those in the middle of a level stretch (a round that left
     the total as it was): the line through them is the same straight line without them.
@@ -237,8 +245,8 @@ def build(
     """The printable sheet of a game record, from the engine's answer for it and the game's
     state after each round when the record holds them (kept per round; else worked out
     here in one pass). The running totals are the engine's, read from those states, as the
-    session page reads them (score_sheet.py): nothing adds them up again. ``say`` puts the
-    sheet's own words in the reader's language (English as it is)."""
+    game's page reads them (storage/game_page.py): nothing adds them up again. ``say``
+    puts the sheet's own words in the reader's language (English as it is)."""
     request = record.game
     players = list(request["players"])
     variant = get_variant(request["variant"])

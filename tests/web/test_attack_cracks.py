@@ -25,9 +25,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.printing.score_sheet import ROWS_PER_PAGE
 from scorekeeper.serving.server import IDLE_SECONDS
 from scorekeeper.storage import changes, round_store, session_store
+from scorekeeper.storage.game_page import ROWS_PER_PAGE
 from tests.web.conftest import SECRET_KEY
 from tests.web.serving import (
     Phone,

@@ -36,7 +36,6 @@ from scorekeeper.language.money import amount_text, digits_of
 from scorekeeper.language.stakes import checked_stake, kept_stake, stake_left_out
 from scorekeeper.printing import pdf as printing
 from scorekeeper.printing.pads import render_pad
-from scorekeeper.printing.score_sheet import build_sheet
 from scorekeeper.printing.sheets import BASIS_TEXT
 from scorekeeper.rules import RulesError, game
 from scorekeeper.rules.catalog import default_name
@@ -53,6 +52,7 @@ from scorekeeper.storage import (
     round_store,
     session_store,
 )
+from scorekeeper.storage.game_page import build_sheet
 from scorekeeper.storage.game_record import kept_figures
 from scorekeeper.web import rate_limits
 from scorekeeper.web.extensions import kept

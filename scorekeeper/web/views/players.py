@@ -16,11 +16,11 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import lazy_gettext as _l
-from scorekeeper.printing.score_sheet import build_sheet
 from scorekeeper.rules import seating
 from scorekeeper.rules.catalog import get_variant
 from scorekeeper.rules.names import normalised
 from scorekeeper.storage import changes, disk, session_store
+from scorekeeper.storage.game_page import build_sheet
 from scorekeeper.web.form_base import Form
 from scorekeeper.web.forms import LONGEST_NAME, name_problem
 

@@ -14,12 +14,12 @@ from markupsafe import escape
 from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import here
-from scorekeeper.printing.score_sheet import build_sheet
 from scorekeeper.rules import RulesError, progress
 from scorekeeper.rules.catalog import get_variant, resolve
 from scorekeeper.rules.games import winner_deals
 from scorekeeper.rules.variant import GOING_OUT
 from scorekeeper.storage import changes, derived, disk, round_store, session_store
+from scorekeeper.storage.game_page import build_sheet
 from scorekeeper.web.extensions import kept
 from scorekeeper.web.form_base import page_csrf_token
 from scorekeeper.web.forms import (

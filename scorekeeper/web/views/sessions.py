@@ -28,12 +28,7 @@ from scorekeeper.language.formatting import cards_text, translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import here
 from scorekeeper.language.paper import paper_for
-from scorekeeper.printing.score_sheet import (
-    ROWS_PER_PAGE,
-    Sheet,
-    build_sheet,
-    running_totals_chart,
-)
+from scorekeeper.printing.printable import running_totals_chart
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.games import winner_deals
@@ -45,6 +40,7 @@ from scorekeeper.storage import (
     history_store,
     session_store,
 )
+from scorekeeper.storage.game_page import ROWS_PER_PAGE, Sheet, build_sheet, chart_totals
 from scorekeeper.web import rate_limits
 from scorekeeper.web.extensions import fragments, kept_drawing
 from scorekeeper.web.form_base import page_csrf_token
@@ -343,7 +339,7 @@ def _render_page(
         drawn=drawn,
         rules=rules,
         winner_deals=winner_deals(rules),
-        chart=running_totals_chart(sheet),
+        chart=running_totals_chart(*chart_totals(sheet)),
         csrf_fields=Markup(_CSRF_MARK),
         flashes_mark=Markup(_FLASHES_MARK),
         read_only_path=Markup(_READ_ONLY_PATH_MARK),

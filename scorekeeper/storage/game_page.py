@@ -1,5 +1,6 @@
-"""A session's score sheet, read from the engine's answer kept with each round: rows,
-totals, leader, chart and settlement, drawing only the rows it shows."""
+"""A game's page as read from the engine's answer kept with each round: the rows it shows,
+totals, leader, settlement and the running totals its chart samples, reading only the
+rows it shows."""
 
 from __future__ import annotations
 
@@ -11,17 +12,10 @@ from typing import Any
 from scorekeeper.rules import RulesError, progress
 from scorekeeper.rules.catalog import get_variant, goal_of
 from scorekeeper.rules.variant import RoundEnd, leaders
-from scorekeeper.storage import derived
-from scorekeeper.storage.round_store import (
-    ScoredRound,
-    scored_rounds,
-    sheet_number,
-    state_before,
-    totals_every,
-)
-from scorekeeper.storage.session_store import Session, get_session
 
-from .printable import chart
+from . import derived
+from .round_store import ScoredRound, scored_rounds, sheet_number, state_before, totals_every
+from .session_store import Session, get_session
 
 CHART_POINTS = 60  # a longer evening's chart is sampled: a phone draws no more
 # every round of a long evening is shown this many rows a page: the page of a 10,000-round
@@ -194,11 +188,9 @@ class Row:
         return RoundEnd.STOCK
 
 
-def running_totals_chart(sheet: Sheet, width: int = 340, height: int = 180) -> dict[str, Any]:
-    """Running totals as polylines, scaled to the box (drawn on the server, no script).
-
-    At most CHART_POINTS points a player: a long evening is drawn every few rounds.
-    """
+def chart_totals(sheet: Sheet) -> tuple[list[str], dict[str, list[int]]]:
+    """The players the chart draws and each one's running totals from the start, at most
+    CHART_POINTS a player: a long evening is sampled every few rounds."""
     players = sheet.players or sheet.session.players
     renamed = (sheet.result or {}).get("names") or {}
     count = sheet.round_count
@@ -212,5 +204,4 @@ def running_totals_chart(sheet: Sheet, width: int = 340, height: int = 180) -> d
     series = {
         p: [start.get(p, first)] + [totals.get(p, first) for totals in sampled] for p in players
     }
-    # the page draws its lines in the left three quarters and puts the names beside them
-    return chart(players, series, width, height, pad=24, label_room=0, label_gap=14)
+    return players, series
