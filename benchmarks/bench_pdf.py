@@ -23,7 +23,7 @@ import time
 from weasyprint import HTML
 
 from scorekeeper.printing.printable import build
-from scorekeeper.printing.sheets import render_sheet
+from scorekeeper.printing.score_pdf import render_sheet
 from scorekeeper.rules import game
 from scorekeeper.rules.progress import played
 from scorekeeper.storage.game_record import GameRecord

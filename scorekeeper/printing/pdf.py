@@ -54,7 +54,7 @@ p { margin: 2pt 0; }
 .muted { color: #333; }
 .red { color: #c00000; }
 .rounds { break-inside: avoid; margin: 4pt 0 0; }
-/* each block after the first fills a page of its own (sheets.page_rows): WeasyPrint then
+/* each block after the first fills a page of its own (score_pdf.page_rows): WeasyPrint then
    does not first try it in the space left under the one before, lay it out, and move it */
 .rounds + .rounds { break-before: page; }
 .rounds pre { font-family: "Sheet Mono", monospace; font-size: 1em; margin: 0; padding: 0 2pt; }

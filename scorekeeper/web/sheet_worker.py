@@ -11,7 +11,7 @@ import os
 import sqlite3
 import sys
 
-from scorekeeper.printing.sheets import render_sheet
+from scorekeeper.printing.score_pdf import render_sheet
 from scorekeeper.storage import session_store
 from scorekeeper.storage.game_record import game_record
 

@@ -29,7 +29,7 @@ def add_command(commands: Any) -> None:
 
 def run(args: argparse.Namespace, stdout: TextIO) -> int:
     # the stored sheet's modules (and the database library) load only to print (start-up)
-    from scorekeeper.printing.sheets import render_sheet
+    from scorekeeper.printing.score_pdf import render_sheet
     from scorekeeper.storage.exchange import load_file
     from scorekeeper.storage.game_record import file_record
 

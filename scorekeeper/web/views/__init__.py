@@ -7,11 +7,11 @@ from . import (
     health,
     live,
     offline,
-    pdf_sheets,
     players,
     referee,
     rounds,
     rules_pages,
+    score_pdf,
     sessions,
 )
 
@@ -19,7 +19,7 @@ BLUEPRINTS = [
     sessions.bp,
     rounds.bp,
     entry.bp,
-    pdf_sheets.bp,
+    score_pdf.bp,
     referee.bp,
     rules_pages.bp,
     api.bp,

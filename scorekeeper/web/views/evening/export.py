@@ -12,7 +12,7 @@ from scorekeeper.storage import exchange, history_store, round_store, session_st
 from scorekeeper.storage.game_record import kept_figures
 
 from ..access import open_session
-from ..pdf_sheets import page_locale
+from ..score_pdf import page_locale
 from .blueprint import bp
 
 

@@ -13,7 +13,7 @@ from scorekeeper.printing.pads import render_pad
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.web.extensions import kept
 
-from ..pdf_sheets import page_locale
+from ..score_pdf import page_locale
 from .blueprint import bp
 
 

@@ -14,7 +14,7 @@ from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.language.money import amount_text, digits_of
 from scorekeeper.language.stakes import checked_stake, kept_stake, stake_left_out
-from scorekeeper.printing.sheets import BASIS_TEXT
+from scorekeeper.printing.score_pdf import BASIS_TEXT
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.catalog import default_name
 from scorekeeper.rules.names import has_controls
@@ -23,7 +23,7 @@ from scorekeeper.storage.game_page import build_sheet
 from scorekeeper.web.form_base import Form
 
 from ..access import require_edit
-from ..pdf_sheets import page_locale
+from ..score_pdf import page_locale
 from .blueprint import bp
 
 

@@ -8,7 +8,7 @@ from flask import Blueprint, render_template, request, send_file, url_for
 
 from scorekeeper.language.i18n import gettext, here
 from scorekeeper.printing import pdf as printing
-from scorekeeper.printing.sheets import render_sheet
+from scorekeeper.printing.score_pdf import render_sheet
 from scorekeeper.storage import session_store
 from scorekeeper.storage.game_record import game_record
 from scorekeeper.web import sheet_jobs
