@@ -12,7 +12,7 @@ from scorekeeper.language.i18n import speaking
 from scorekeeper.rules.catalog import resolve
 from scorekeeper.rules.variant import SCORING_NUMBERS, Goal
 
-from . import pdf as printing
+from . import pdf
 
 PAD_ROUNDS = 24
 # the scoring numbers the pad names in its own short words; every other one is listed
@@ -96,7 +96,7 @@ def cheat_sheet(variant_id: str, players: int) -> dict[str, Any]:
 def render_pad(variant_id: str, players: int, paper: str = "a4", lang: str = "en") -> bytes:
     """The pad of ``variant_id`` for ``players`` as a PDF, its words in ``lang``."""
     with speaking(lang):
-        return printing.render(
+        return pdf.render(
             "pad_pdf.html",
             paper,
             pad=cheat_sheet(variant_id, players),

@@ -11,7 +11,7 @@ from scorekeeper.language.i18n import gettext, speaking
 from scorekeeper.language.money import amount_text, digits_of
 from scorekeeper.rules.messages import N_
 
-from . import pdf as printing
+from . import pdf
 from .printable import GameRecord, build
 
 TABLE_WIDTH_PT = 520  # the text width of A4 (and a little less than US Letter's) in points
@@ -30,7 +30,7 @@ def font_size(width: int) -> float:
     (8.5, 4.25)
     """
     fits = (TABLE_WIDTH_PT - 8) / (max(width, 1) * MONO_ADVANCE)
-    return max(printing.SMALLEST_SIZE, min(8.5, int(fits * 4) / 4))
+    return max(pdf.SMALLEST_SIZE, min(8.5, int(fits * 4) / 4))
 
 
 def page_rows(lines: list[str], line_height: float, paper: str) -> list[list[str]]:
@@ -87,13 +87,13 @@ def render_sheet(
                 "Stake: %(stake)s %(currency)s a point.", stake=stake, currency=currency
             )
         size = font_size(sheet.width)
-        line_height = printing.line_height(size)
-        return printing.render(
+        line_height = pdf.line_height(size)
+        return pdf.render(
             "sheet_pdf.html",
             paper,
             sheet=sheet,
-            size_class=printing.size_class(size),
-            pages=page_rows(sheet.lines, line_height, printing.paper_of(paper)),
+            size_class=pdf.size_class(size),
+            pages=page_rows(sheet.lines, line_height, pdf.paper_of(paper)),
             settlement_lines=settlement_lines(sheet, currency if money else None, locale),
             basis_text=basis,
             locale=locale,

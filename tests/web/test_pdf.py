@@ -164,15 +164,15 @@ def test_the_sheet_points_to_a_section_it_has_one_line_a_round_and_no_empty_colu
 def test_streams_compressed_once_draw_what_weasyprint_draws_and_keep_the_identifier():
     from weasyprint import HTML
 
-    from scorekeeper.printing import pdf as printing
+    from scorekeeper.printing import pdf
 
     html = '<html lang="en"><title>Ana</title><h1>Ana</h1><pre>  1  Ana  +17 (17)</pre></html>'
     options = {
-        "pdf_variant": printing.ARCHIVAL_VARIANT,
-        "xmp_metadata": [printing.UNIVERSAL_ACCESS_XMP],
+        "pdf_variant": pdf.ARCHIVAL_VARIANT,
+        "xmp_metadata": [pdf.UNIVERSAL_ACCESS_XMP],
     }
     plain = PdfReader(io.BytesIO(HTML(string=html).write_pdf(**options)))
-    finished = HTML(string=html).write_pdf(finisher=printing.compress_streams_once, **options)
+    finished = HTML(string=html).write_pdf(finisher=pdf.compress_streams_once, **options)
     reader = PdfReader(io.BytesIO(finished))
     assert [page.get_contents().get_data() for page in reader.pages] == [
         page.get_contents().get_data() for page in plain.pages

@@ -7,7 +7,7 @@ from io import BytesIO
 from flask import Blueprint, render_template, request, send_file, url_for
 
 from scorekeeper.language.i18n import gettext, here
-from scorekeeper.printing import pdf as printing
+from scorekeeper.printing import pdf
 from scorekeeper.printing.score_pdf import render_sheet
 from scorekeeper.storage import session_store
 from scorekeeper.storage.game_record import game_record
@@ -23,10 +23,10 @@ def page_locale() -> str:
     return here().lang
 
 
-@bp.get("/s/<token>/sheet.pdf")
-def pdf(token: str):
+@bp.get("/s/<token>/sheet.pdf", endpoint="pdf")  # url_for("sheets.pdf")
+def score_pdf(token: str):
     session, _ = open_session(token)
-    paper = printing.paper_of(request.args.get("paper"))
+    paper = pdf.paper_of(request.args.get("paper"))
     locale = page_locale()
     # keyed by the session's secret link, which no other session (or database) shares; the
     # revision moves on with every save, rename or stake change: a new sheet then

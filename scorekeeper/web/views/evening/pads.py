@@ -8,7 +8,7 @@ from flask import abort, request, send_file
 
 from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
-from scorekeeper.printing import pdf as printing
+from scorekeeper.printing import pdf
 from scorekeeper.printing.pads import render_pad
 from scorekeeper.rules.records import VARIANTS
 from scorekeeper.web.extensions import kept
@@ -36,7 +36,7 @@ def pad(variant_id: str):
                 count=count,
             ),
         )
-    paper = printing.paper_of(request.args.get("paper"))
+    paper = pdf.paper_of(request.args.get("paper"))
     locale = page_locale()
     document = kept(
         ("pad", variant_id, count, paper, locale),
