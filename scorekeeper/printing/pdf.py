@@ -60,7 +60,7 @@ p { margin: 2pt 0; }
 .rounds pre { font-family: "Sheet Mono", monospace; font-size: 1em; margin: 0; padding: 0 2pt; }
 .rounds .heading { font-weight: bold; border-bottom: 0.9pt solid #000; }
 .rounds .total { border-top: 0.9pt solid #000; border-bottom: none; }
-/* a thin rule under every round line, drawn as one background, not a border per row */
+/* a thin rule under every round line, rendered as one background, not a border per row */
 .rounds .lines {
   background-image: linear-gradient(to bottom, transparent 92%, #aaa 92%);
   background-repeat: repeat;

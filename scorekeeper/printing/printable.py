@@ -192,8 +192,8 @@ def chart(
 def running_totals_chart(
     players: list[str], series: dict[str, list[int]], width: int = 340, height: int = 180
 ) -> dict[str, Any]:
-    """The game page's chart of running totals, scaled to the box (drawn on the server, no
-    script): its lines in the left three quarters, the names beside them."""
+    """The game page's chart of running totals, scaled to the box (rendered on the server,
+    no script): its lines in the left three quarters, the names beside them."""
     return chart(players, series, width, height, pad=24, label_room=0, label_gap=14)
 
 

@@ -16,7 +16,7 @@ from scorekeeper.language.stakes import kept_stake
 from scorekeeper.rules import RulesError, progress
 
 from . import derived, exchange, round_store, session_store
-from .round_store import ScoredRound, StoredRound, figures_snapshot, scored_snapshot
+from .round_store import ScoredRound, StoredRound, points_snapshot, scored_snapshot
 from .session_store import Session, get_session
 
 
@@ -41,7 +41,7 @@ def game_record(session: Session) -> GameRecord:
     replay of the evening). A stored round the engine now refuses leaves them out: the
     sheet then says why."""
     try:
-        session, rounds, result = kept_game(session)
+        session, rounds, result = scored_game(session)
         states: list[dict[str, Any]] | None = [stored.after for stored in rounds]
     except RulesError:
         (session, rounds), result, states = round_store.snapshot(session.id), None, None
@@ -81,7 +81,7 @@ def file_record(checked: dict[str, Any]) -> GameRecord:
     )
 
 
-def kept_game(session: Session) -> tuple[Session, list[ScoredRound], dict[str, Any]]:
+def scored_game(session: Session) -> tuple[Session, list[ScoredRound], dict[str, Any]]:
     """The session as it is now, its live rounds, and the engine's whole ``game`` answer
     for them read back from the kept scores. Raises the engine's RulesError when a stored
     round no longer scores."""
@@ -92,17 +92,17 @@ def kept_game(session: Session) -> tuple[Session, list[ScoredRound], dict[str, A
     return session, stored, {**standing, "rounds": [r.score for r in stored]}
 
 
-def kept_figures(session: Session) -> tuple[Session, list[StoredRound], dict[str, Any]]:
-    """As :func:`kept_game`, but each round's answer holds only its figures (delta,
+def scored_points(session: Session) -> tuple[Session, list[StoredRound], dict[str, Any]]:
+    """As :func:`scored_game`, but each round's answer holds only its points (delta,
     transfers, dealer; a seating change whole): what an export writes, read in a fraction
     of the time the explain lines take."""
     derived.ensure(get_session(session.id))
-    session, stored, figures, state = figures_snapshot(session.id)
+    session, stored, points, state = points_snapshot(session.id)
     standing = progress.standing(session.engine_request([]), state)
-    return session, stored, {**standing, "rounds": figures}
+    return session, stored, {**standing, "rounds": points}
 
 
 def game_of(session: Session, rounds: object = None) -> dict[str, Any]:
     """The engine's whole answer for the session as it is now (``rounds`` is ignored:
     they are the session's own)."""
-    return kept_game(session)[2]
+    return scored_game(session)[2]

@@ -300,10 +300,10 @@ def scored_snapshot(session_id: int) -> tuple[Session, list[ScoredRound]]:
         return Session.from_row(row), scored_rounds(session_id, every_state=False)
 
 
-def figures_snapshot(
+def points_snapshot(
     session_id: int,
 ) -> tuple[Session, list[StoredRound], list[dict[str, Any]], dict[str, Any] | None]:
-    """The session, its live rounds, each one's kept figures (delta, transfers, dealer:
+    """The session, its live rounds, each one's kept points (delta, transfers, dealer:
     the whole kept score only for a seating change, whose explain line is its text), and
     the state after the last, in one transaction: what an export needs, read without
     turning every round's explain lines back into messages."""
@@ -323,7 +323,7 @@ def figures_snapshot(
             [session_id],
         ).fetchone()
     rounds = [StoredRound(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
-    figures = [
+    points = [
         kept_json.loads(r[7])
         if r[7] is not None
         else {
@@ -334,7 +334,7 @@ def figures_snapshot(
         for r in rows
     ]
     state = kept_json.loads(last[0]) if last and last[0] else None
-    return Session.from_row(row), rounds, figures, state
+    return Session.from_row(row), rounds, points, state
 
 
 def totals_every(session_id: int, numbers: list[int]) -> list[dict[str, int]]:

@@ -9,7 +9,7 @@ from flask import Response, abort
 
 from scorekeeper.rules import RulesError, game
 from scorekeeper.storage import exchange, history_store, round_store, session_store
-from scorekeeper.storage.game_record import kept_figures
+from scorekeeper.storage.game_record import scored_points
 
 from ..access import open_session
 from ..score_pdf import page_locale
@@ -18,8 +18,8 @@ from .blueprint import bp
 
 def _export(token: str) -> tuple[session_store.Session, dict[str, Any], dict[str, Any] | None]:
     session, _can_edit = open_session(token)
-    try:  # the figures kept with the rounds: no replay of the evening
-        session, rounds, result = kept_figures(session)
+    try:  # the points kept with the rounds: no replay of the evening
+        session, rounds, result = scored_points(session)
     except RulesError:  # a stored round no longer scores: the export says why
         (session, rounds), result = round_store.snapshot(session.id), None
     data = exchange.record(

@@ -23,12 +23,12 @@ def player_stats(games: list[tuple[session_store.Session, Any]]) -> dict[str, An
     """Per player name: games, wins, average per round, best and worst round, wins by
     variant, from each game's part (see game_stats; None: a game that no longer scores)."""
     people: dict[str, dict[str, Any]] = {}
-    for session, figures in games:
-        if figures is None:
+    for session, parts in games:
+        if parts is None:
             continue
         variant = VARIANTS[session.variant]
         sign = 1 if variant.goal == Goal.HIGH else -1  # a penalty game's best round is its lowest
-        for part in figures:
+        for part in parts:
             person = people.setdefault(
                 part["name"],
                 {
@@ -76,8 +76,8 @@ def stats():
     sessions = device_store.shared_sessions(device, STATS_GAMES + 1) if device else []
     capped = len(sessions) > STATS_GAMES
     counted = game_stats.counted(sessions[:STATS_GAMES])
-    figures = player_stats(counted.games)
-    most = max([p["games"] for p in figures["players"]] or [1])
+    stats = player_stats(counted.games)
+    most = max([p["games"] for p in stats["players"]] or [1])
     bars = [
         {
             "name": person["name"],
@@ -86,12 +86,12 @@ def stats():
             "won": round(300 * person["won"] / most, 1),
             "label": f"{person['won']} / {person['games']}",
         }
-        for i, person in enumerate(figures["players"][:20])
+        for i, person in enumerate(stats["players"][:20])
     ]
     group = device_store.device_group(device) if device else None
     return render_template(
         "stats.html",
-        figures=figures,
+        stats=stats,
         games=len(counted.games),
         waiting=counted.waiting,
         capped=capped,
