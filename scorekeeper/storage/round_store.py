@@ -91,31 +91,34 @@ def snapshot(session_id: int) -> tuple[Session, list[StoredRound]]:
         return Session.from_row(row), _live_rounds(conn, session_id)
 
 
-def get_round(session: Session, round_id: int) -> StoredRound | None:
-    """A round of the session that is not deleted."""
-    rows = list(
-        get_db().query(
-            "select * from rounds where id = ? and session_id = ? and deleted = 0",
-            [round_id, session.id],
-        )
-    )
-    if not rows:
-        return None
-    row = rows[0]
-    return StoredRound(row["id"], row["position"], json.loads(row["facts"]), row["updated"])
+ROUND_COLUMNS = "id, position, facts, updated"
+SCORED_ROUND_COLUMNS = ROUND_COLUMNS + ", score, after"
 
 
-def scored_round(session: Session, round_id: int) -> ScoredRound | None:
-    """A live round of the session with its kept score (None: no such live round)."""
-    row = (
+def _live_round(session: Session, round_id: int, columns: str) -> tuple[Any, ...] | None:
+    """These columns of one live round of the session, or None: no such round, another
+    session's, or deleted."""
+    return (
         get_db()
         .execute(
-            "select id, position, facts, updated, score, after from rounds "
-            "where id = ? and session_id = ? and deleted = 0",
+            f"select {columns} from rounds where id = ? and session_id = ? and deleted = 0",
             [round_id, session.id],
         )
         .fetchone()
     )
+
+
+def get_round(session: Session, round_id: int) -> StoredRound | None:
+    """A round of the session that is not deleted."""
+    row = _live_round(session, round_id, ROUND_COLUMNS)
+    if row is None:
+        return None
+    return StoredRound(row[0], row[1], json.loads(row[2]), row[3])
+
+
+def scored_round(session: Session, round_id: int) -> ScoredRound | None:
+    """A live round of the session with its kept score (None: no such live round)."""
+    row = _live_round(session, round_id, SCORED_ROUND_COLUMNS)
     if row is None:
         return None
     return ScoredRound(row[0], row[1], json.loads(row[2]), row[3], row[4], _state(row[5]))
