@@ -30,7 +30,7 @@ from typing import Any
 
 from .cards import Card, Rank, Suit
 from .errors import OptionError
-from .messages import N_, Join, Nn_
+from .messages import N_, Join, Message, Nn_
 from .records import VARIANTS
 from .variant import (
     DECK_CARDS,
@@ -117,75 +117,62 @@ class Rules:
         return getattr(self.variant, name)
 
 
+def _option_refused(variant: Variant, name: str, sentence: Message, **params: Any) -> OptionError:
+    """A house rule's value refused on the option's own field, the sentence filled in with
+    the option's ``name`` and the ``variant`` besides ``params`` (the sentence comes as a
+    bare ``N_``, so its words are extracted for translation where they are written)."""
+    return OptionError(
+        Message(sentence.id, {"name": name, "variant": variant.id, **params}), f"options.{name}"
+    )
+
+
 def _check_option(variant: Variant, name: str, value: Any) -> Any:
     options = variant.options
     if name not in options:
-        raise OptionError(
-            N_(
-                "%(variant)s has no option '%(name)s': its options are %(known)s",
-                variant=variant.id,
-                name=name,
-                known=", ".join(sorted(options)),
-            ),
-            f"options.{name}",
+        raise _option_refused(
+            variant,
+            name,
+            N_("%(variant)s has no option '%(name)s': its options are %(known)s"),
+            known=", ".join(sorted(options)),
         )
     spec = options[name]
     if value is None and spec.nullable:
         return None
     if spec.kind is bool:
         if not isinstance(value, bool):
-            raise OptionError(
-                N_(
-                    "option '%(name)s' of %(variant)s is a switch: true or false",
-                    name=name,
-                    variant=variant.id,
-                ),
-                f"options.{name}",
+            raise _option_refused(
+                variant, name, N_("option '%(name)s' of %(variant)s is a switch: true or false")
             )
         return value
     if spec.kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionError(
-                N_(
-                    "option '%(name)s' of %(variant)s must be a whole number",
-                    name=name,
-                    variant=variant.id,
-                ),
-                f"options.{name}",
+            raise _option_refused(
+                variant, name, N_("option '%(name)s' of %(variant)s must be a whole number")
             )
         if spec.minimum is not None and value < spec.minimum:
-            raise OptionError(
-                N_(
-                    "option '%(name)s' of %(variant)s must be at least %(least)s, not %(value)s",
-                    name=name,
-                    variant=variant.id,
-                    least=spec.minimum,
-                    value=value,
-                ),
-                f"options.{name}",
+            raise _option_refused(
+                variant,
+                name,
+                N_("option '%(name)s' of %(variant)s must be at least %(least)s, not %(value)s"),
+                least=spec.minimum,
+                value=value,
             )
         if spec.maximum is not None and value > spec.maximum:
-            raise OptionError(
-                N_(
-                    "option '%(name)s' of %(variant)s must be at most %(most)s, not %(value)s",
-                    name=name,
-                    variant=variant.id,
-                    most=spec.maximum,
-                    value=value,
-                ),
-                f"options.{name}",
+            raise _option_refused(
+                variant,
+                name,
+                N_("option '%(name)s' of %(variant)s must be at most %(most)s, not %(value)s"),
+                most=spec.maximum,
+                value=value,
             )
         return value
     if not isinstance(value, str) or (spec.choices and value not in spec.choices):
-        raise OptionError(
-            N_(
-                "option '%(name)s' of %(variant)s must be one of %(choices)s, not '%(value)s'",
-                name=name,
-                variant=variant.id,
-                choices=", ".join(spec.choices),
-                value=value,
-            ),
-            f"options.{name}",
+        raise _option_refused(
+            variant,
+            name,
+            N_("option '%(name)s' of %(variant)s must be one of %(choices)s, not '%(value)s'"),
+            choices=", ".join(spec.choices),
+            value=value,
         )
     return value
 
