@@ -149,8 +149,8 @@ def _weasy() -> tuple[Any, Any, dict[str, Any]]:
 class CollectorPause:
     """Python's cyclic garbage collector paused while any render runs, on again when the
     last one ends. WeasyPrint makes hundreds of thousands of short-lived objects and the
-    collector kept walking them: 4-9% of a sheet's time (benchmarks/README.md). Nearly all
-    of them are freed as they go out of use anyway; the few cycles a render leaves (under
+    collector kept walking them, a share of every sheet's time (benchmarks/README.md). Nearly
+    all of them are freed as they go out of use anyway; the few cycles a render leaves (under
     1 MB for 500 rounds) wait for the next collection."""
 
     def __init__(self) -> None:
@@ -181,9 +181,8 @@ def compress_streams_once(document: Any, pdf: Any) -> None:
 
     PDF/A requires a file identifier, and pydyf makes it by serialising every object a
     second time to hash it, compressing each page's content again, both times at level 9:
-    pydyf's writing took 0.20 s of a 500-round sheet, now 0.06 s and this 0.02 s. Level 6
-    compresses a sheet's pages 4 times faster than level 9, into 5% more bytes (93 kB ->
-    97 kB for 500 rounds)."""
+    compressing once, here, spares the second pass. Level 6 compresses a sheet's pages much
+    faster than level 9, into a few per cent more bytes (benchmarks/README.md)."""
     import pydyf  # WeasyPrint's PDF writer, loaded with it (see _weasy)
 
     for stream in pdf.objects:

@@ -7,7 +7,7 @@ sheet printed from an exported file matches the one the server prints.
 
 The round-by-round table is laid out as fixed-width text lines (one table cell
 a row): WeasyPrint lays out one cell per row many times faster than one per
-number, which is what keeps a 500-round sheet within a couple of seconds.
+number, which is what keeps a long evening's sheet quick to print (benchmarks/bench_pdf.py).
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ def with_suits(text: str, red: bool = False) -> str:
 
 RED = re.compile(r"([♥♦♡♢])")
 # Up to this many rounds the appendix prints hearts and diamonds red; beyond, outlined in
-# black (still told apart by shape): a span per red symbol took a 500-round sheet from
-# 1.9 s to 3.4 s (benchmarks/README.md).
+# black (still told apart by shape): a span per red symbol is a box of its own to lay out,
+# and a long evening's sheet took far longer with them (benchmarks/README.md).
 RED_SUITS_UP_TO_ROUNDS = 100
 
 
