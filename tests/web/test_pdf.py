@@ -13,7 +13,9 @@ import tempfile
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper.printing import printable
 from scorekeeper.printing.printable import chart
+from scorekeeper.rules import progress
 from tests.web.sessions import pdf_text, rami_round, start_game, view_link
 
 
@@ -46,6 +48,27 @@ def test_sheet_has_rounds_dealers_deltas_running_totals_and_explain_lines(client
     # suits print as symbols (hearts and diamonds outlined); a compact appendix may wrap a line
     assert "Ben: JK 150 + A♠ 11 + 10♥ 10 = 171, no meld yet +100 = 271" in " ".join(text.split())
     assert "Winner" not in text  # nobody has reached 1000
+
+
+def test_a_stored_game_prints_the_answer_kept_with_its_rounds(client, monkeypatch):
+    """The route hands printing the game's record with the scores kept at each save:
+    printing the sheet scores no round again."""
+    path = start_game(client, "rummy", ["Ana", "Ben"])
+    # Ana collects Ben's KS 10 + 7D 7 = 17
+    data = {"winner": "Ana", "end": "out", "hand_1": "KS 7D", "save": "1"}
+    assert client.post(f"{path}/rounds/new", data=data).status_code == 302
+    scored = []
+
+    def counted(request):
+        scored.append(request)
+        return played(request)
+
+    played = progress.played
+    monkeypatch.setattr(progress, "played", counted)
+    monkeypatch.setattr(printable, "played", counted)
+    text = " ".join(pdf_text(client.get(f"{path}/sheet.pdf")).split())
+    assert "Total 17 0" in text
+    assert scored == []
 
 
 def test_finished_game_names_the_winner(client):
