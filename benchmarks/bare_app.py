@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper.serving.gunicorn_worker import worker_class
 from scorekeeper.serving.server import CONNECTIONS, IDLE_SECONDS, STALLED_SECONDS, THREADS, WORKERS
-from scorekeeper.web.app import MAX_CONTENT_LENGTH
+from scorekeeper.web.requests import MAX_CONTENT_LENGTH
 
 PAGE = """<!doctype html><html><head><title>Game</title></head>
 <body data-revision="{revision}"><h1>Game</h1><a href="/s/{view}" class="link">share</a>

@@ -23,7 +23,8 @@ from gunicorn.app.base import BaseApplication
 
 from scorekeeper.storage import replica
 from scorekeeper.storage.settings import read as read_settings
-from scorekeeper.web.app import create_app, largest_body
+from scorekeeper.web.app import create_app
+from scorekeeper.web.requests import largest_body
 
 from .addresses import announce, tell_the_workers, url_for_phones
 from .gunicorn_worker import worker_class

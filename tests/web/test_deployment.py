@@ -14,6 +14,7 @@ import segno
 
 from scorekeeper import create_app
 from scorekeeper.web import app as app_module
+from scorekeeper.web import requests as request_handling
 from tests.command import scorekeeper
 from tests.web.serving import Server, free_port
 from tests.web.sessions import KEY, configured_app, start_game
@@ -39,7 +40,7 @@ def test_secret_key_file_is_never_readable_by_others(tmp_path, monkeypatch):
     monkeypatch.setattr(Path, "chmod", chmod)
     old_umask = os.umask(0o022)
     try:
-        key = app_module._secret_key(tmp_path)
+        key = request_handling._secret_key(tmp_path)
     finally:
         os.umask(old_umask)
     assert modes and set(modes) == {0o600}

@@ -8,8 +8,8 @@ from markupsafe import escape
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.rules.records import VARIANTS
-from scorekeeper.web.app import MAX_CONTENT_LENGTH, MAX_FORM_BYTES
 from scorekeeper.web.forms import round_facts, round_form
+from scorekeeper.web.requests import MAX_CONTENT_LENGTH, MAX_FORM_BYTES
 from tests.web.sessions import start_game
 
 # --- request size ---------------------------------------------------------------------

@@ -359,7 +359,7 @@ def test_the_referee_takes_a_photo_too_and_answers_nothing_before_it_is_checked(
     ],
 )
 def test_the_server_reads_a_photo_sized_body_only_where_a_photo_may_go(path, largest):
-    from scorekeeper.web.app import largest_body
+    from scorekeeper.web.requests import largest_body
 
     assert largest_body(path) == largest
 

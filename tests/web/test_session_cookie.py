@@ -1,4 +1,4 @@
-"""The signed session cookie, checked once per cookie value and kept (app.SessionCookies):
+"""The signed session cookie, checked once per cookie value and kept (requests.SessionCookies):
 what is kept never outlives the cookie's age, never accepts another value, and is never
 shared between requests."""
 

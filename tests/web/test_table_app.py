@@ -282,7 +282,7 @@ def test_a_database_of_the_earlier_migration_runner_is_carried_over(tmp_path):
 
 
 def test_secret_key_is_generated_once_and_kept(tmp_path, monkeypatch):
-    from scorekeeper.web.app import _secret_key
+    from scorekeeper.web.requests import _secret_key
 
     first = _secret_key(tmp_path)
     assert len(first) == 64 and _secret_key(tmp_path) == first
