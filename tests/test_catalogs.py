@@ -98,17 +98,17 @@ def test_vietnamese_uses_the_phom_terms(term):
 
 
 def test_the_language_list_is_the_catalogs_present(tmp_path, monkeypatch):
-    from scorekeeper.web import app as app_module
+    from scorekeeper.web import languages
 
     for language in ("de", "xx"):
         (tmp_path / language / "LC_MESSAGES").mkdir(parents=True)
         (tmp_path / language / "LC_MESSAGES" / "messages.po").write_text("")
-    monkeypatch.setattr(app_module, "TRANSLATIONS", tmp_path)
-    assert app_module._languages() == ("en", "de", "xx")
+    monkeypatch.setattr(languages, "TRANSLATIONS", tmp_path)
+    assert languages._languages() == ("en", "de", "xx")
 
 
 def test_every_catalog_present_is_offered():
-    from scorekeeper.web.app import LANGUAGES
+    from scorekeeper.web.languages import LANGUAGES
 
     present = {path.parent.parent.name for path in TRANSLATIONS.glob("*/LC_MESSAGES/*.po")}
     assert set(LANGUAGES) == present | {"en"}

@@ -9,11 +9,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
-from flask import Flask, render_template, request, url_for
-from flask_babel import get_babel
+from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import (
     BadHost,
     BadRequest,
@@ -21,7 +18,6 @@ from werkzeug.exceptions import (
     SecurityError,
     ServiceUnavailable,
 )
-from werkzeug.http import parse_accept_header
 
 from scorekeeper import PROJECT_ROOT
 from scorekeeper.language import formatting
@@ -31,9 +27,9 @@ from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.rules import RulesError
 from scorekeeper.storage import db, settings
 
-from . import rate_limits, requests, static_files, trouble
+from . import languages, rate_limits, requests, static_files, trouble
 from .errors import json_error
-from .extensions import babel, cache, compress, csrf, fragments
+from .extensions import cache, compress, csrf, fragments
 from .limits import Busy
 from .links import phones_cannot_reach, share_url
 from .origins import SentFromElsewhere
@@ -43,18 +39,6 @@ from .security_headers import SecurityHeaders
 from .views import BLUEPRINTS
 from .views import live as live_streams
 
-TRANSLATIONS = PROJECT_ROOT / "translations"
-LANGUAGE_COOKIE = "lang"
-
-
-def _languages() -> tuple[str, ...]:
-    """English (the msgids) and every language with a catalog: adding a language is adding
-    its catalog under translations/, nothing else."""
-    found = sorted(path.parent.parent.name for path in TRANSLATIONS.glob("*/LC_MESSAGES/*.po"))
-    return ("en", *(code for code in found if code != "en"))
-
-
-LANGUAGES = _languages()
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}
 # drawn parts of pages in each worker's memory, the least recently drawn going first: some
 # 16 million characters, a few hundred tables' last rows in two languages (a row is 1-2,000)
@@ -62,31 +46,6 @@ FRAGMENTS = {
     "CACHE_TYPE": "scorekeeper.web.extensions.DrawnParts",
     "FRAGMENTS_MAX_CHARACTERS": 16_000_000,
 }
-
-
-def _locale() -> Locale | None:
-    """The table's own choice (``?lang=xx``, then kept in a cookie) wins over the phone's.
-
-    A Locale made once per language (Flask-Babel parsed the code on every request that
-    speaks), and the phone's Accept-Language, the same on each of its requests, matched once:
-    0.05 ms of the 0.2 ms a read-only page spent choosing its language."""
-    asked = request._get_current_object()
-    chosen = asked.args.get("lang") or asked.cookies.get(LANGUAGE_COOKIE)
-    if chosen in LANGUAGES:
-        return _parsed_locale(chosen)
-    best = _best_language(asked.headers.get("Accept-Language", ""))
-    # none: Flask-Babel's default, which it would parse again on each request
-    return _parsed_locale(best or get_babel().default_locale)
-
-
-@functools.cache  # the languages there are catalogs for, and the default
-def _parsed_locale(code: str) -> Locale:
-    return Locale.parse(code)
-
-
-@functools.lru_cache(maxsize=256)
-def _best_language(accepted: str) -> str | None:
-    return parse_accept_header(accepted, LanguageAccept).best_match(LANGUAGES)
 
 
 def configured_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -135,7 +94,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("COMPRESS_STREAMS", False)
     compress.init_app(app)
     static_files.init_app(app)
-    babel.init_app(app, locale_selector=_locale)
+    languages.init_app(app)
     talisman = SecurityHeaders(  # every security header, on every response, set here only
         app,
         force_https=False,  # tables at home use plain http on the local network
@@ -159,27 +118,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "current_locale": here().lang,
             "share_url": share_url,
             "phones_cannot_reach": phones_cannot_reach,
-            "languages": language_links,
+            "languages": languages.language_links,
             "this_address": this_address,
             "served_under": served_under,
         }
-
-    @app.after_request
-    def remember_language(response):
-        asked = request._get_current_object()
-        if not asked.query_string:  # nearly every request: no ?lang= to parse for
-            return response
-        chosen = asked.args.get("lang")
-        if chosen in LANGUAGES and asked.cookies.get(LANGUAGE_COOKIE) != chosen:
-            response.set_cookie(
-                LANGUAGE_COOKIE,
-                chosen,
-                max_age=400 * 24 * 3600,
-                samesite="Lax",
-                secure=asked.is_secure,
-                httponly=True,
-            )
-        return response
 
     formatting.init_app(app)
 
@@ -216,29 +158,6 @@ def _code_version() -> str:
                 )
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
-
-@functools.cache
-def _own_name(code: str) -> str:
-    """A language's name in itself ("Deutsch"), capitalised (Babel reads it from its data)."""
-    name = Locale.parse(code).get_display_name(code) or code
-    return name[:1].upper() + name[1:]
-
-
-def language_links() -> list[tuple[str, str, str]]:
-    """(code, the language's own name, this page in it) for the footer's selector."""
-    # only the query arguments that choose what a page shows: others (?msg=..., _anchor,
-    # _method) would be kept in a cached page for every later viewer, or break url_for
-    shown = {name: request.args[name] for name in PAGE_ARGUMENTS if name in request.args}
-    args = {**(request.view_args or {}), **shown}
-    links = []
-    for code in LANGUAGES:
-        url = url_for(request.endpoint, **{**args, "lang": code}) if request.endpoint else ""
-        links.append((code, _own_name(code), url))
-    return links
-
-
-# the query arguments a page reads to choose what it shows (sessions, referee views)
-PAGE_ARGUMENTS = ("all", "page", "session")
 
 ERROR_PAGES = {
     400: (

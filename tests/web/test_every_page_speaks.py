@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper.rules.records import VARIANTS
-from scorekeeper.web.app import LANGUAGES
+from scorekeeper.web.languages import LANGUAGES
 
 HAND = {"winner": "Ana", "end": "out", "hand_1": "KS 7D", "save": "1"}
 

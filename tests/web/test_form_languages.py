@@ -3,7 +3,7 @@ page's language where WTForms has a catalog for it, in English where it has none
 
 import pytest
 
-from scorekeeper.web.app import LANGUAGES
+from scorekeeper.web.languages import LANGUAGES
 
 from .sessions import start_game
 
