@@ -238,7 +238,7 @@ def migrate(db: sqlite_utils.Database) -> list[str]:
 
 # How long a connection waits for another's write to end. Every write is one short
 # transaction (nothing is worked out while the lock is held), so a wait this long means the
-# server is overloaded: the request is answered 503 with Retry-After (see trouble.py).
+# server is overloaded: the request is answered 503 with Retry-After (see web/errors.py).
 BUSY_SECONDS = 10
 
 

@@ -3,7 +3,7 @@
 SQLite answers a write that finds no room with SQLITE_FULL ("database or disk is full"),
 and the rest of the system with OSError ENOSPC. Every write transaction of the store
 turns either into :class:`DiskFull`, which the pages answer with 503 and a page that says
-so (trouble.py; the round form shows the entry again), never a 500. The page cache (Flask-Caching's
+so (web/errors.py; the round form shows the entry again), never a 500. The page cache (Flask-Caching's
 FileSystemCache) writes each page to a temporary file first and, finding no room, leaves
 that file behind; those are removed here, so they do not hold the little room there is.
 """

@@ -9,32 +9,17 @@ import os
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, render_template, request
-from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import (
-    BadHost,
-    BadRequest,
-    HTTPException,
-    SecurityError,
-    ServiceUnavailable,
-)
+from flask import Flask
 
 from scorekeeper import PROJECT_ROOT
 from scorekeeper.language import formatting
-from scorekeeper.language.i18n import gettext as _
-from scorekeeper.language.i18n import here, say_here
-from scorekeeper.language.i18n import lazy_gettext as _l
-from scorekeeper.rules import RulesError
+from scorekeeper.language.i18n import here
 from scorekeeper.storage import db, settings
 
-from . import languages, rate_limits, requests, static_files, trouble
-from .errors import json_error
+from . import errors, languages, rate_limits, requests, static_files
 from .extensions import cache, compress, csrf, fragments
-from .limits import Busy
 from .links import phones_cannot_reach, share_url
-from .origins import SentFromElsewhere
-from .photos import PHOTO_TOO_LARGE, TooManyPhotos
-from .requests import FLASK_CONFIG, PHOTO_UPLOADS, ScorekeeperFlask, served_under, this_address
+from .requests import FLASK_CONFIG, ScorekeeperFlask, served_under, this_address
 from .security_headers import SecurityHeaders
 from .views import BLUEPRINTS
 from .views import live as live_streams
@@ -125,8 +110,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     formatting.init_app(app)
 
-    register_error_pages(app)
-    trouble.register(app)  # the database busy, damaged or failing: a page, not a traceback
+    errors.register(app)
     return app
 
 
@@ -157,111 +141,3 @@ def _code_version() -> str:
                     f"{path.relative_to(PROJECT_ROOT)} {found.st_size} {found.st_mtime_ns}"
                 )
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
-
-
-ERROR_PAGES = {
-    400: (
-        _l("Bad request"),
-        _l("The page could not understand what was sent. Go back and try again."),
-    ),
-    403: (_l("Read-only link"), _l("This link shows the score; it cannot change it.")),
-    404: (
-        _l("Not found"),
-        _l("There is nothing at this address. A session link must be copied whole."),
-    ),
-    405: (_l("Not allowed"), _l("This page cannot do that.")),
-    429: (
-        _l("Too many wrong links"),
-        _l(
-            "Many links that open no game were asked for from here. Wait a minute, then "
-            "copy the game's link again, whole."
-        ),
-    ),
-    413: (
-        _l("Too much at once"),
-        _l("What was sent is far bigger than any game needs. Go back and shorten it."),
-    ),
-}
-
-
-def register_error_pages(app: Flask) -> None:
-    """Errors map to statuses here, in one place: JSON under /api/, a page elsewhere."""
-
-    @app.errorhandler(CSRFError)
-    def csrf_failed(_error: CSRFError):
-        message = _(
-            "This form was not sent from this app, or the page is too old. Go back, reload and send it again."
-        )
-        return render_template("error.html", title=_("Form expired"), message=message), 400
-
-    @app.errorhandler(SentFromElsewhere)
-    def sent_from_elsewhere(_error: SentFromElsewhere):
-        message = _(
-            "This form was sent from another site's page, so nothing was changed. Open the "
-            "game's link and send it from there."
-        )
-        return render_template(
-            "error.html", title=_("Not sent from this app"), message=message
-        ), 403
-
-    @app.errorhandler(BadHost)
-    @app.errorhandler(SecurityError)
-    def refused_host(_error: BadRequest):
-        # a Host header outside TRUSTED_HOSTS, or no name at all (a..b): web.hosts answered
-        # it under a name the routes take, so this page can still draw its links
-        message = _("This server does not answer for that address.")
-        if request.path.startswith("/api/"):
-            return json_error(message, None, 400)
-        title = ERROR_PAGES[400][0]
-        return render_template("error.html", title=title, message=message), 400
-
-    @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):
-        if error.response is not None:  # the raiser made the page already (too many imports)
-            return error.response
-        status = error.code or 500
-        if status == 413 and request.endpoint in PHOTO_UPLOADS:
-            # a photo over the bound: said as a photo's problem, beside the photo's field
-            response = json_error(PHOTO_TOO_LARGE, "photo", status)
-            if not request.path.startswith("/api/"):
-                title, _message = ERROR_PAGES[413]
-                response = app.make_response(
-                    render_template("error.html", title=title, message=say_here(PHOTO_TOO_LARGE))
-                )
-        elif request.path.startswith("/api/"):
-            response = json_error(error.description or error.name, None, status)
-        else:
-            title, message = ERROR_PAGES.get(status, (error.name, error.description or ""))
-            response = app.make_response(
-                render_template("error.html", title=title, message=message)
-            )
-        response.status_code = status
-        # the exception's own headers (Allow on a 405, Retry-After, ...) must survive
-        for name, value in error.get_headers():
-            if name.lower() != "content-type":
-                response.headers[name] = value
-        return response
-
-    @app.errorhandler(RulesError)
-    def refused(error: RulesError):
-        if request.path.startswith("/api/"):
-            return json_error(error.message, error.field, 400)
-        # pages catch what they can say beside the form; one that escapes is still the
-        # input's fault, not the server's
-        title = ERROR_PAGES[400][0]
-        return render_template("error.html", title=title, message=say_here(error.message)), 400
-
-    @app.errorhandler(Busy)
-    def busy(error: Busy):
-        return http_error(ServiceUnavailable(error.message, retry_after=error.retry_after))
-
-    @app.errorhandler(TooManyPhotos)
-    def too_many_photos(error: TooManyPhotos):
-        if request.path.startswith("/api/"):
-            response = json_error(error.message, error.field, 429)
-        else:
-            title = _("Too many photos")
-            page = render_template("error.html", title=title, message=say_here(error.message))
-            response = app.make_response((page, 429))
-        response.headers["Retry-After"] = str(error.retry_after)
-        return response

@@ -16,9 +16,9 @@ from scorekeeper.storage import session_store
 from scorekeeper.storage.game_record import game_record
 
 from .app import create_app
+from .errors import kind_of
 from .extensions import cache, kept
 from .sheet_jobs import failed_key, make
-from .trouble import kind_of
 
 NICENESS = 10
 

@@ -1,4 +1,4 @@
-"""Errors become responses in one place (app.register_error_pages): JSON under /api/, a
+"""Errors become responses in one place (web.errors.register): JSON under /api/, a
 page elsewhere, whichever view raised them."""
 
 from flask import Blueprint

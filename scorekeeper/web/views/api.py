@@ -59,7 +59,7 @@ def list_variants():
 @bp.post("/<question:question>")
 def ask(question: str):
     # a 404, a RulesError (400) or Busy (503 with Retry-After) raised here is answered by
-    # app.register_error_pages, in the language answer_in chose (else Accept-Language's)
+    # errors.register, in the language answer_in chose (else Accept-Language's)
     answer_with = QUESTIONS.get(question)
     if answer_with is None:
         abort(
