@@ -6,7 +6,8 @@ An API error is said in the language the question asked for: the body's ``lang``
 view has read it, else Accept-Language.
 
 When the database cannot answer, the page says why, never a traceback. A full disk is said
-as such (503: nothing was saved). The database's own trouble comes in three cases, told apart by
+as such (503: nothing was saved; a form's page comes back as typed, see
+:func:`keeping_the_form`). The database's own trouble comes in three cases, told apart by
 SQLite's own error code:
 
 - another request holds the write lock past the busy timeout (or a long game's kept
@@ -19,6 +20,8 @@ SQLite's own error code:
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask, Response, current_app, g, jsonify, render_template, request
@@ -35,6 +38,7 @@ from scorekeeper.language.i18n import best_language, say_here, say_in
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.rules import RulesError
+from scorekeeper.storage import disk
 from scorekeeper.storage.disk import DiskFull
 from scorekeeper.storage.one_at_a_time import RETRY_SECONDS, StillWorking
 
@@ -88,6 +92,15 @@ def json_error(message: Any, field: str | None, status: int) -> Response:
     response = jsonify(error=say_in(message, answer_language()), field=field)
     response.status_code = status
     return response
+
+
+@contextmanager
+def keeping_the_form(form: Any, page: Callable[[], Any]) -> Iterator[None]:
+    """Should the disk be full while this block saves, the answer is ``page()`` with 503: the
+    form again, as typed, saying above it that nothing was saved, in place of the error page."""
+    g.form_kept_on_disk_full = (form, page)
+    yield
+    g.pop("form_kept_on_disk_full", None)  # saved: a later full disk is the error page's
 
 
 def kind_of(error: sqlite3.Error) -> str:
@@ -215,6 +228,11 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(DiskFull)
     def disk_full(_error: DiskFull):
+        kept = g.pop("form_kept_on_disk_full", None)
+        if kept is not None:  # the form again, as typed
+            form, page = kept
+            form.form_errors.append(disk.message())
+            return page(), 503
         page = render_template(
             "error.html",
             title=_("The server's disk is full"),

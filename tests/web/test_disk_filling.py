@@ -300,3 +300,26 @@ def served_upload(phone, token, body):
         return response.status, response.read()
     finally:
         conn.close()
+
+
+def test_a_seating_change_on_a_full_disk_keeps_the_name_typed(client, app):
+    path = start_game(client, "rami", ["Ana", "Ben"])
+    fill_the_disk(app)
+    names = ["Ana", *(f"Player{turn:02d}{'x' * 30}" for turn in range(40))]
+    for before, after in zip(names, names[1:], strict=False):
+        answer = client.post(
+            f"{path}/players/",
+            data={
+                "action": "rename",
+                "rename-player": before,
+                "rename-to": after,
+                "rename-submission": f"key-{after}",
+            },
+        )
+        if answer.status_code != 302:  # a change that needed a page of its own
+            break
+    assert answer.status_code == 503
+    page = said(answer)
+    assert DISK_FULL in page
+    assert f'name="rename-to" type="text" value="{after}"' in page
+    assert f"{before} is now" not in said(client.get(path))

@@ -6,6 +6,7 @@ is kept in the history, undone with "Undo last save" and carried by export and i
 
 from __future__ import annotations
 
+import functools
 import secrets
 from typing import Any
 
@@ -19,8 +20,9 @@ from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.rules import seating
 from scorekeeper.rules.catalog import get_variant
 from scorekeeper.rules.names import normalised
-from scorekeeper.storage import changes, disk, session_store
+from scorekeeper.storage import changes, session_store
 from scorekeeper.storage.game_page import build_sheet
+from scorekeeper.web.errors import keeping_the_form
 from scorekeeper.web.form_base import Form
 from scorekeeper.web.forms import LONGEST_NAME, name_problem
 
@@ -106,20 +108,19 @@ def edit(token: str):
         form = forms[action]
         if form.validate():
             key = (form.submission.data or "").strip()[:64] or None
-            try:
+            page = functools.partial(
+                render_template,
+                "players.html",
+                session=session,
+                sheet=sheet,
+                token=token,
+                forms=forms,
+                answer=answer,
+            )
+            with keeping_the_form(form, page):
                 outcome = changes.apply(
                     session.id, changes.plan_seating(_change(action, form), key)
                 )
-            except disk.DiskFull:  # the form again, as typed
-                form.form_errors.append(disk.message())
-                return render_template(
-                    "players.html",
-                    session=session,
-                    sheet=sheet,
-                    token=token,
-                    forms=forms,
-                    answer=answer,
-                ), 503
             told = outcomes.told(outcome, outcomes.SEATING)
             if told.status == outcomes.BACK:
                 outcomes.flash_told(told)

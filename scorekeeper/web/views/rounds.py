@@ -18,8 +18,9 @@ from scorekeeper.rules import RulesError, progress
 from scorekeeper.rules.catalog import get_variant, resolve
 from scorekeeper.rules.games import winner_deals
 from scorekeeper.rules.variant import GOING_OUT
-from scorekeeper.storage import changes, derived, disk, round_store, session_store
+from scorekeeper.storage import changes, derived, round_store, session_store
 from scorekeeper.storage.game_page import build_sheet
+from scorekeeper.web.errors import keeping_the_form
 from scorekeeper.web.extensions import kept
 from scorekeeper.web.form_base import page_csrf_token
 from scorekeeper.web.forms import (
@@ -332,11 +333,9 @@ def _handle(token: str, round_id: int | None, entry: Entry | None = None):
     elif request.method == "POST":
         facts = round_facts(form, variant, entry.players)
         if form.save.data:
-            try:
+            # a full disk: the form again, as typed, like a conflict
+            with keeping_the_form(form, lambda: _render(token, entry, form, None, None)):
                 answer = _save(form, entry, round_id, facts)
-            except disk.DiskFull:  # the form again, as typed, like a conflict
-                form.form_errors.append(disk.message())
-                return _render(token, entry, form, None, None), 503
             if isinstance(answer, tuple):
                 status, outcome = answer
                 if status == outcomes.KEY_ELSEWHERE:

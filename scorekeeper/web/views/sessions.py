@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
@@ -36,12 +37,12 @@ from scorekeeper.rules.records import VARIANTS
 from scorekeeper.storage import (
     changes,
     device_store,
-    disk,
     history_store,
     session_store,
 )
 from scorekeeper.storage.game_page import ROWS_PER_PAGE, Sheet, build_sheet, chart_totals
 from scorekeeper.web import rate_limits
+from scorekeeper.web.errors import keeping_the_form
 from scorekeeper.web.extensions import fragments, kept_drawing
 from scorekeeper.web.form_base import page_csrf_token
 from scorekeeper.web.forms import (
@@ -129,11 +130,11 @@ def new(variant_id: str):
             field.errors = [*field.errors, translated(error.message)]
         else:
             dealer = (form.dealer.data or "").strip() or players[0]
-            try:
+            page = functools.partial(
+                render_template, "new_session.html", variant=variant, form=form
+            )
+            with keeping_the_form(form, page):
                 session = session_store.create_session(variant.id, options, players, dealer)
-            except disk.DiskFull:  # the form again, as typed
-                form.form_errors.append(disk.message())
-                return render_template("new_session.html", variant=variant, form=form), 503
             remember(session, True)
             return redirect(url_for("sessions.page", token=session.edit_token))
     return render_template("new_session.html", variant=variant, form=form)
