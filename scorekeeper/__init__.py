@@ -1,19 +1,16 @@
 """Scorekeeper: the table app over the rules engine in ``scorekeeper.rules``.
 
-Nothing web is imported here, so that ``import scorekeeper.rules`` stays pure
-Python; the app factory lives in :mod:`scorekeeper.web.app`.
+Nothing web is imported here, so that ``import scorekeeper.rules`` stays pure Python; the
+app factory lives in :mod:`scorekeeper.web.app` and is loaded when :func:`create_app` is
+called. Every setting, and the project's folder, is in :mod:`scorekeeper.settings`.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from flask import Flask
-
-# templates/, static/, translations/ and instance/ sit beside the package
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

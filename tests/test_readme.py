@@ -44,7 +44,7 @@ def test_the_layout_names_every_package_and_module_where_it_lives():
             for path in folder.glob("*.py")
             if path.name not in {"__init__.py", "__main__.py"}
         }
-        for folder in package.rglob("*")
+        for folder in [package, *package.rglob("*")]
         if folder.is_dir() and (folder / "__init__.py").exists()
     }
     assert _layout() == found

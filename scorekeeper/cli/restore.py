@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any, TextIO
 
-from scorekeeper.storage import settings
+from scorekeeper import settings
 from scorekeeper.storage.replica import ReplicaError, restore
 
 from .refusals import refuse

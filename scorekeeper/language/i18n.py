@@ -30,8 +30,8 @@ from flask_babel.speaklater import LazyString
 from jinja2 import Environment
 from markupsafe import Markup
 
-from scorekeeper import PROJECT_ROOT
 from scorekeeper.rules.messages import ENGLISH, say_all
+from scorekeeper.settings import PROJECT_ROOT
 
 TRANSLATIONS = PROJECT_ROOT / "translations"
 DEFAULT = "en"

@@ -20,7 +20,6 @@ from urllib.parse import quote
 
 import jinja2
 
-from scorekeeper import PROJECT_ROOT
 from scorekeeper.language import i18n
 from scorekeeper.language.formatting import (
     deal_text,
@@ -30,6 +29,7 @@ from scorekeeper.language.formatting import (
     translated,
     when,
 )
+from scorekeeper.settings import PROJECT_ROOT
 
 TEMPLATES = PROJECT_ROOT / "templates"
 RENDER_SLOTS = threading.BoundedSemaphore(2)

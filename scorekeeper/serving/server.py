@@ -21,8 +21,8 @@ from typing import NoReturn
 
 from gunicorn.app.base import BaseApplication
 
+from scorekeeper.settings import read as read_settings
 from scorekeeper.storage import replica
-from scorekeeper.storage.settings import read as read_settings
 from scorekeeper.web.app import create_app
 from scorekeeper.web.requests import largest_body
 

@@ -11,7 +11,7 @@ from flask_babel import get_babel
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from scorekeeper import PROJECT_ROOT
+from scorekeeper.settings import PROJECT_ROOT
 
 from .extensions import babel
 

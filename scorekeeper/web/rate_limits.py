@@ -16,7 +16,6 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RequestLimit
@@ -26,7 +25,7 @@ from werkzeug.exceptions import TooManyRequests
 
 from scorekeeper.web.phones import this_device
 
-SCHEME = "scorekeeper+sqlite"
+SCHEME = "scorekeeper+sqlite"  # the RATELIMIT_STORAGE_URI setting names it (scorekeeper.settings)
 
 
 class SQLiteStorage(Storage):
@@ -111,10 +110,6 @@ def init_app(app: Flask) -> None:
     """One limiter per app (Flask-Limiter keeps its storage and on/off switch on the
     limiter, so apps sharing one would share them), made before the blueprints that put
     it around their views (:func:`limit_view`)."""
-    beside = Path(app.config["DATABASE"]).parent
-    app.config.setdefault("RATELIMIT_STORAGE_URI", f"{SCHEME}://{beside / 'rate-limits.sqlite'}")
-    # counts that cannot be written (a full disk) let the import through to say so itself
-    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
     limiter = Limiter(key_func=this_phone, app=app, headers_enabled=False)
     # Every limit here is put around its view (limit_view), whose decorator checks it as the
     # view is called; the app has no default or application limits. Flask-Limiter 4 has no

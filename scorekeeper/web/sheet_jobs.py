@@ -26,7 +26,7 @@ from filelock import FileLock, Timeout
 from flask import current_app
 from flask_caching.backends import FileSystemCache, MemcachedCache, RedisCache
 
-from scorekeeper import PROJECT_ROOT
+from scorekeeper.settings import NAMES, PROJECT_ROOT
 from scorekeeper.storage.one_at_a_time import held, lock_path
 
 from .extensions import cache, kept
@@ -40,18 +40,8 @@ LONG_SHEET_ROUNDS = 500
 SHARED_CACHES = (FileSystemCache, RedisCache, MemcachedCache)
 RETRY_SECONDS = 5
 JOBS_LOCK = "sheet-jobs"
-# what a job's app needs of the asking app's configuration
-PASSED = (
-    "DATABASE",
-    "SECRET_KEY",
-    "BASE_URL",
-    "CACHE_TYPE",
-    "CACHE_DIR",
-    "CACHE_KEY_PREFIX",
-    "CACHE_THRESHOLD",
-    "CACHE_MAX_BYTES",
-    "CACHE_DEFAULT_TIMEOUT",
-)
+# what a job's app needs of the asking app's configuration: every setting, as it read them
+PASSED = NAMES
 
 
 class _NotKept(Exception):

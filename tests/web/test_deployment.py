@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 import segno
 
-from scorekeeper import create_app
-from scorekeeper.web import app as app_module
+from scorekeeper import create_app, settings
 from scorekeeper.web import requests as request_handling
 from tests.command import scorekeeper
 from tests.web.serving import Server, free_port
@@ -52,7 +51,7 @@ def test_secret_key_file_is_never_readable_by_others(tmp_path, monkeypatch):
 @pytest.mark.parametrize("content", ["", "\n", "short-key"])
 def test_an_empty_or_short_key_file_is_refused_at_start(tmp_path, monkeypatch, content):
     monkeypatch.delenv("SCOREKEEPER_SECRET_KEY", raising=False)
-    monkeypatch.setattr(app_module, "PROJECT_ROOT", tmp_path)
+    monkeypatch.setattr(settings, "INSTANCE", tmp_path / "instance")
     (tmp_path / "instance").mkdir()
     (tmp_path / "instance" / "secret_key").write_text(content)
     with pytest.raises(RuntimeError, match="at least 32"):

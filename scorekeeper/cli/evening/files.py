@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from scorekeeper import settings
 from scorekeeper.rules import RulesError
-from scorekeeper.storage import settings
 
 
 @contextmanager
