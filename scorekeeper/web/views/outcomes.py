@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import flash
+from flask import flash, redirect, url_for
+from werkzeug.wrappers import Response
 
 from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
@@ -101,3 +102,11 @@ def flash_told(answer: Told) -> None:
             flash(answer.message, "undoable")
         else:
             flash(answer.message)
+
+
+def applied(session_id: int, plan: changes.Plan, change: str, token: str) -> Response:
+    """A change taken from the game's page (a delete, an undo, a restored version): made,
+    what it did (or why it could not) flashed, and the phone sent back to the page."""
+    outcome = changes.apply(session_id, plan)
+    flash_told(told(outcome, change))
+    return redirect(url_for("sessions.page", token=token))

@@ -515,6 +515,4 @@ def delete(token: str, round_id: int):
     if not EmptyForm().validate_on_submit():
         abort(400)
 
-    outcome = changes.apply(session.id, changes.plan_delete(round_id))
-    outcomes.flash_told(outcomes.told(outcome, outcomes.DELETED))
-    return redirect(url_for("sessions.page", token=token))
+    return outcomes.applied(session.id, changes.plan_delete(round_id), outcomes.DELETED, token)

@@ -537,9 +537,7 @@ def restore(token: str, version_id: int):
     version = history_store.get_version(session, version_id)
     if version is None:
         abort(404)
-    outcome = changes.apply(session.id, changes.plan_restore(version))
-    outcomes.flash_told(outcomes.told(outcome, outcomes.RESTORED))
-    return redirect(url_for("sessions.page", token=token))
+    return outcomes.applied(session.id, changes.plan_restore(version), outcomes.RESTORED, token)
 
 
 @bp.post("/s/<token>/undo")
@@ -548,6 +546,5 @@ def undo(token: str):
     session = require_edit(token)
     if not EmptyForm().validate_on_submit():
         abort(400)
-    outcome = changes.apply(session.id, changes.plan_undo(request.form.get("revision", "")))
-    outcomes.flash_told(outcomes.told(outcome, outcomes.UNDONE))
-    return redirect(url_for("sessions.page", token=token))
+    plan = changes.plan_undo(request.form.get("revision", ""))
+    return outcomes.applied(session.id, plan, outcomes.UNDONE, token)
