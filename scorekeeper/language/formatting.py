@@ -15,7 +15,7 @@ from typing import Any
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
 from flask import Flask
-from jinja2 import pass_context
+from jinja2 import Environment, pass_context
 
 from scorekeeper.rules import cards
 from scorekeeper.rules.cards import card_tokens, format_card, parse_card, parse_cards
@@ -251,21 +251,31 @@ def _per_page(function: Callable[..., Any]) -> Callable[..., Any]:
     return said_on_this_page
 
 
+# the filters and globals of every template, the app's pages and the printed sheets alike:
+# data words, cards, numbers and dates in the reader's language
+FILTERS: dict[str, Callable[..., Any]] = {
+    "tr": translated,
+    "round_end": round_end,
+    "cards": cards_text,
+    "cards_lines": cards_lines,
+    "cards_letters": cards_letters,
+    "meld_kind": meld_kind,
+    "option_value": option_value,
+    "version_note": version_note,
+    "number": number,
+    "signed": signed,
+    "when": when,
+}
+GLOBALS: dict[str, Callable[..., Any]] = {"picker_strings": picker_strings, "deal_text": deal_text}
+
+
+def install(env: Environment) -> None:
+    """Give a Jinja environment the words (:func:`.i18n.install_in_templates`), the filters
+    and the globals: the one place either is registered."""
+    install_in_templates(env)
+    env.filters.update({name: _per_page(function) for name, function in FILTERS.items()})
+    env.globals.update(GLOBALS)
+
+
 def init_app(app: Flask) -> None:
-    install_in_templates(app.jinja_env)
-    app.add_template_global(picker_strings, "picker_strings")
-    app.add_template_global(deal_text, "deal_text")
-    for name, function in {
-        "tr": translated,
-        "round_end": round_end,
-        "cards": cards_text,
-        "cards_lines": cards_lines,
-        "cards_letters": cards_letters,
-        "meld_kind": meld_kind,
-        "option_value": option_value,
-        "version_note": version_note,
-        "number": number,
-        "signed": signed,
-        "when": when,
-    }.items():
-        app.add_template_filter(_per_page(function), name)
+    install(app.jinja_env)

@@ -20,15 +20,7 @@ from urllib.parse import quote
 
 import jinja2
 
-from scorekeeper.language import i18n
-from scorekeeper.language.formatting import (
-    deal_text,
-    number,
-    option_value,
-    signed,
-    translated,
-    when,
-)
+from scorekeeper.language import formatting
 from scorekeeper.settings import PROJECT_ROOT
 
 TEMPLATES = PROJECT_ROOT / "templates"
@@ -119,12 +111,7 @@ def templates() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    i18n.install_in_templates(env)
-    # the pages' own filters: data words, numbers and dates in the reader's language
-    env.filters.update(
-        tr=translated, number=number, signed=signed, when=when, option_value=option_value
-    )
-    env.globals["deal_text"] = deal_text
+    formatting.install(env)  # the words, filters and globals the app's pages have too
     return env
 
 
