@@ -175,7 +175,7 @@ def install_in_templates(env: Environment) -> None:
     Every template drawn escapes (Flask's pages and the printed sheets), so each word is
     Markup without asking the template: Jinja's own callables take the template's context
     for that one question, and a context passed from inside a loop or after a ``set`` is a
-    copy of the whole context, made for every word (a fifth of a game page's drawing)."""
+    copy of the whole context, made for every word (much of a game page's drawing)."""
     # installed for what it tells the `trans` tag (newstyle: the callables fill the slots),
     # then the callables it wrapped in context-taking ones replaced by ours
     env.install_gettext_callables(  # type: ignore[attr-defined]

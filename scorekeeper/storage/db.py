@@ -252,8 +252,8 @@ def connect(path: str) -> sqlite_utils.Database:
     db.execute("PRAGMA journal_mode = WAL")
     # In WAL mode NORMAL still survives the server being killed (a commit is in the WAL
     # file before the answer goes out); only a power cut of the machine may lose the
-    # last commits, never corrupt the file. FULL's fsync per save (4 ms here, far more
-    # when the disk is busy) held the write lock and made saves wait on each other.
+    # last commits, never corrupt the file. FULL's fsync per save (far longer when the
+    # disk is busy) held the write lock and made saves wait on each other.
     db.execute("PRAGMA synchronous = NORMAL")
     return db
 

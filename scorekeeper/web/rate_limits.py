@@ -114,7 +114,7 @@ def init_app(app: Flask) -> None:
     # Every limit here is put around its view (limit_view), whose decorator checks it as the
     # view is called; the app has no default or application limits. Flask-Limiter 4 has no
     # switch for its own check before every request, which would only find nothing to count
-    # (0.6 ms of a 1.6 ms revision poll), so that hook is taken off again.
+    # (a large part of each revision poll), so that hook is taken off again.
     # (a limiter switched off, RATELIMIT_ENABLED false, added none)
     hooks = app.before_request_funcs.get(None, [])
     if limiter._check_request_limit in hooks:
@@ -122,7 +122,7 @@ def init_app(app: Flask) -> None:
     # Its hook after every request only adds the rate-limit headers (off here) and counts the
     # limits given a deduct_when (limit_view gives none), and its teardown only empties the
     # limits noted in this request, which live on the request's context and go with it: on
-    # a poll that no limit concerns they were 0.03 ms of 0.6.
+    # a poll that no limit concerns they were work for nothing.
     app.after_request_funcs[None] = [
         hook
         for hook in app.after_request_funcs.get(None, [])

@@ -129,7 +129,7 @@ class SessionCookies(SecureCookieSessionInterface):
             return self.session_class()  # a bad or expired signature, as Flask answers it
         contents = checked[0]
         # flash() changes lists in place: those are copied; strings and numbers (a watching
-        # phone's whole cookie) are shared, for deepcopy's walk was a fifth of this step
+        # phone's whole cookie) are shared, for deepcopy's walk was much of this step
         if not all(type(item) in _IMMUTABLE for item in contents.values()):
             contents = copy.deepcopy(contents)
         return self.session_class(contents)  # a dict of its own, its values shared

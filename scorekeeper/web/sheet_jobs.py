@@ -31,9 +31,9 @@ from scorekeeper.storage.one_at_a_time import held, lock_path
 
 from .extensions import cache, kept
 
-# Games with more live rounds than this get their sheet made in the background: a
-# 500-round sheet takes under 2 s on an idle core (benchmarks/bench_pdf.py), several times
-# that on a busy one, and a request may hold one of a worker's few threads no longer.
+# Games with more live rounds than this get their sheet made in the background: a longer
+# sheet takes WeasyPrint longer than a request may hold one of a worker's few threads, the
+# more so on a busy core (benchmarks/bench_pdf.py and its figures in benchmarks/README.md).
 LONG_SHEET_ROUNDS = 500
 # caches whose entries every process sees (a cache in one process's memory is not shared);
 # their subclasses too: the app's own BoundedFileSystemCache is a FileSystemCache

@@ -481,7 +481,7 @@ def again(token: str):
     return redirect(url_for("sessions.page", token=new_session.edit_token))
 
 
-VERSIONS_PER_PAGE = 100  # a 10,000-round game's whole history took 40 s to draw
+VERSIONS_PER_PAGE = 100  # a very long game's whole history on one page took far too long to draw
 
 
 @bp.get("/s/<token>/versions")
