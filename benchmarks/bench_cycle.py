@@ -1,29 +1,46 @@
 """The table cycle against a bare Flask app: server CPU per cycle, and the tables held.
 
-Run: .venv/bin/python benchmarks/bench_cycle.py [--tables 20] [--seconds 20]
+Run: .venv/bin/python benchmarks/bench_cycle.py [--tables 20] [--seconds 20] [--repeat 2]
      [--steps 5,10,15,20,25,35,50,75,100,150,200,250,300] [--step-seconds 10] [--budget 900]
+     [--compare NAME=DIR ...] [--skip-bare] [--skip-search]
 
 Scorekeeper (`scorekeeper serve`) and the reference app of `bare_app.py` (the same gunicorn
-settings) are driven the same way, in the same run, by bench_load.py's phones: each table
-opens the round form, saves a round and opens the game page every 3 seconds, and 4 viewers
-per table poll the read-only page's revision every 5 seconds (reloading it on news).
+settings) are run in the same run, each table's phones the way that app's pages drive them:
+
+- Scorekeeper, as its pages' scripts do: each table every 3 seconds opens the round form
+  (which listens to its game's stream as a form, ``?form=1``) and saves a round with the
+  sheet in the save's answer (one request); the scorer's page then listens to its game's
+  stream until the next form. 4 read-only phones per table hold the game's stream
+  (``/events``) and are sent the changed parts; a watcher that ends behind the last saved
+  revision is counted.
+- The bare app, as bench_load.py's phones: the form, the save, the redirect's page, and 4
+  viewers per table polling the revision every 5 seconds (reloading the page on news).
 
 (a) Server CPU per table cycle: the CPU time of the server's processes (from /proc, the
     master and its workers) over the measured window, divided by the saves acknowledged
-    in it; the viewers' polls are counted in. Both apps at ``--tables``, taken in turn.
+    in it; the viewers' streams or polls are counted in. Every app at ``--tables``, taken
+    in turn, ``--repeat`` times, the order turned round each time.
+    ``--compare NAME=DIR`` adds Scorekeeper served from the checkout in DIR (another commit,
+    e.g. ``git worktree add /tmp/cyc-rows <commit>``; its code is imported from DIR alone)
+    to the turns: for each, what this checkout's cycle saves against it, as a share of this
+    checkout's cycle, from the pooled figures and the lowest and highest of the turns.
 (b) Tables held: the largest step of tables (4 viewers each) whose save p95 stays under
     25 ms with no errors; the steps are tried in turn for both apps, a step of each before
     the next, until both fail or ``--budget`` seconds are spent.
 
-Targets (issue 20): Scorekeeper's CPU per cycle at most 1.5x the bare app's; the tables it
-holds at least 0.67x the bare app's. Every request goes to 127.0.0.1 only.
+Targets (issue 30): Scorekeeper's CPU per cycle at most 1.0x the bare app's; the tables it
+holds at least the bare app's. Every request goes to 127.0.0.1 only.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import re
+import selectors
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -38,6 +55,7 @@ from bench_load import Clock, percentile, play, prepare  # noqa: E402
 from tests.web.serving import (  # noqa: E402
     Phone,
     Server,
+    command_line,
     descendants,
     free_port,
     round_form,
@@ -46,11 +64,13 @@ from tests.web.serving import (  # noqa: E402
 
 VIEWERS_PER_TABLE = 4
 SAVE_P95 = 0.025
-CPU_TARGET = 1.5
-TABLES_TARGET = 0.67
+SAVE_EVERY = 3.0
+CPU_TARGET = 1.0
+TABLES_TARGET = 1.0
 TICKS = os.sysconf("SC_CLK_TCK")
 WARM_PHONES = 8  # at once, on new connections: every worker gets some
 WARM_ROUNDS = 3
+EVENT_ID = re.compile(rb"id: (\d+)\n")
 
 
 class BareServer:
@@ -99,25 +119,81 @@ def cpu_seconds(pid: int) -> float:
     return total / TICKS
 
 
-def started(kind: str, folder: Path, name: str):
+@contextlib.contextmanager
+def code_from(checkout: Path | None):
+    """A server started meanwhile imports Scorekeeper from ``checkout`` alone (None: from
+    this one): its folder first on the path, and not the folder it is started in."""
+    if checkout is None:
+        yield
+        return
+    saved = {name: os.environ.get(name) for name in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    os.environ["PYTHONPATH"] = str(checkout)
+    os.environ["PYTHONSAFEPATH"] = "1"  # `python -m` puts no working folder first
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def serving_cpu_seconds(pid: int) -> float:
+    """As :func:`cpu_seconds`, less the photo readers' child processes (one per worker,
+    started with it: no cycle sends a photo, and their imports take seconds of CPU whenever
+    the machine lets them run)."""
+    readers = [each for each in descendants(pid) if "multiprocessing" in command_line(each)]
+    return cpu_seconds(pid) - sum(cpu_seconds(each) for each in readers)
+
+
+def settled(pid: int, quiet: float = 0.05, longest: float = 90) -> None:
+    """Waits until the server is idle (under ``quiet`` s of CPU in a second): each worker
+    starts its photo reader's child process, whose imports take seconds of CPU that no
+    cycle should be charged with."""
+    deadline = time.monotonic() + longest
+    before = serving_cpu_seconds(pid)
+    while time.monotonic() < deadline:
+        time.sleep(1)
+        now = serving_cpu_seconds(pid)
+        if now - before < quiet:
+            return
+        before = now
+
+
+def started(kind: str, folder: Path, name: str, checkout: Path | None = None):
     database = folder / f"{name}.sqlite"
-    return (Server(database) if kind == "scorekeeper" else BareServer(database)).start()
+    if kind == "bare":
+        return BareServer(database).start()
+    with code_from(checkout):
+        return Server(database).start()
 
 
-def evening(kind: str, folder: Path, name: str, tables: int, seconds: float) -> dict:
-    """One short evening on a fresh server: save timings, errors, cycles and server CPU."""
+def evening(
+    kind: str,
+    folder: Path,
+    name: str,
+    tables: int,
+    seconds: float,
+    checkout: Path | None = None,
+) -> dict:
+    """One short evening on a fresh server: save timings, errors, cycles and server CPU;
+    Scorekeeper's phones as its pages' scripts drive them (see live_evening)."""
+    if kind != "bare":
+        return live_evening(folder, name, tables, seconds, checkout)
     server = started(kind, folder, name)
     window: list[float] = []
 
     def measure(clock: Clock) -> None:
         time.sleep(max(0.0, clock.start - time.monotonic()))
-        window.append(cpu_seconds(server.process.pid))
+        window.append(serving_cpu_seconds(server.process.pid))
         time.sleep(max(0.0, clock.until - time.monotonic()))
-        window.append(cpu_seconds(server.process.pid))
+        window.append(serving_cpu_seconds(server.process.pid))
 
     try:
         games, views, cookie = prepare(server, tables)
         warm(server.port, games, views, cookie)
+        settled(server.process.pid)
         results, acknowledged = play(
             server.port,
             games,
@@ -136,6 +212,153 @@ def evening(kind: str, folder: Path, name: str, tables: int, seconds: float) -> 
         "cpu": window[1] - window[0],
         "p95": percentile(saves, 0.95) if saves else float("inf"),
         "errors": len(results.errors),
+        "behind": 0,
+    }
+
+
+class Watching:
+    """The read-only phones' streams, read by one thread: the last revision each was sent."""
+
+    def __init__(self) -> None:
+        self.selector = selectors.DefaultSelector()
+        self.last: dict[int, tuple[int, int]] = {}  # stream -> (table, last event's revision)
+        self.running = True
+        self.thread = threading.Thread(target=self._read, daemon=True)
+
+    def add(self, connection: socket.socket, table: int) -> None:
+        connection.setblocking(False)
+        number = len(self.last)
+        self.last[number] = (table, -1)
+        self.selector.register(connection, selectors.EVENT_READ, [number, b""])
+
+    def _read(self) -> None:
+        while self.running:
+            for key, _ in self.selector.select(timeout=0.2):
+                try:
+                    data = key.fileobj.recv(262144)
+                except BlockingIOError:
+                    continue
+                if not data:
+                    self.selector.unregister(key.fileobj)
+                    continue
+                number, tail = key.data
+                text = tail + data
+                revisions = [int(found) for found in EVENT_ID.findall(text)]
+                if revisions:
+                    table, last = self.last[number]
+                    self.last[number] = (table, max(last, *revisions))
+                key.data[1] = text[-32:]  # an event's id line cut between two reads
+
+    def behind(self, revisions: dict[int, int]) -> int:
+        """The streams whose last event is older than their table's last saved revision."""
+        return sum(seen < revisions.get(table, -1) for table, seen in self.last.values())
+
+    def close(self) -> None:
+        self.running = False
+        self.thread.join(timeout=5)
+        for key in list(self.selector.get_map().values()):
+            key.fileobj.close()
+
+
+def open_stream(port: int, path: str) -> socket.socket:
+    """A page's EventSource: the stream asked for, its answer left for the reader."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+    connection.sendall(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
+    )
+    return connection
+
+
+def live_evening(
+    folder: Path, name: str, tables: int, seconds: float, checkout: Path | None = None
+) -> dict:
+    """Scorekeeper's evening as its pages' scripts play it (the module's docstring)."""
+    server = started("scorekeeper", folder, name, checkout)
+    watching = Watching()
+    try:
+        games, views, cookie = prepare(server, tables)
+        warm(server.port, games, views, cookie)  # every worker past its first requests
+        settled(server.process.pid)
+        opener = Phone(server.port)
+        for table, view in enumerate(views):
+            revision = re.search(r'data-revision="(\d+)"', opener.get(view)[2])
+            for _ in range(VIEWERS_PER_TABLE):
+                stream = open_stream(server.port, f"{view}/events?since={revision.group(1)}")
+                watching.add(stream, table)
+        opener.close()
+        watching.thread.start()
+        saves: list[float] = []
+        acknowledged = [0]
+        errors: list[str] = []
+        last_saved: dict[int, int] = {}
+        lock = threading.Lock()
+        start = time.monotonic() + 1.0
+        until = start + seconds
+
+        def run(table: int) -> None:
+            phone = Phone(server.port, timeout=30)
+            phone.cookie = cookie
+            game = games[table]
+            listening: socket.socket | None = None  # the scorer's page's stream
+            tick = start + SAVE_EVERY * table / tables
+            while True:
+                time.sleep(max(0.0, tick - time.monotonic()))
+                if time.monotonic() >= until:
+                    break
+                try:
+                    if listening is not None:
+                        listening.close()  # the page left for the form
+                    keys = round_form(phone, game)
+                    listening = open_stream(
+                        server.port, f"{game}/events?form=1&since={keys['revision']}"
+                    )
+                    began = time.perf_counter()
+                    status, headers, _ = phone.request(
+                        "POST",
+                        f"{game}/rounds/new",
+                        rummy_round(keys, "2C"),
+                        {"X-Scorekeeper-Answer": "page"},
+                    )
+                    took = time.perf_counter() - began
+                    listening.close()  # the form left for the sheet in the answer
+                    saved = int(keys["revision"]) + 1
+                    listening = open_stream(server.port, f"{game}/events?since={saved}")
+                    with lock:
+                        saves.append(took)
+                        if status == 200 and "content-location" in headers:
+                            last_saved[table] = saved
+                            acknowledged[0] += 1
+                        else:
+                            errors.append(f"save answered {status}")
+                except Exception as error:  # counted; the table carries on
+                    with lock:
+                        errors.append(repr(error))
+                tick += SAVE_EVERY
+            if listening is not None:
+                listening.close()
+            phone.close()
+
+        threads = [threading.Thread(target=run, args=(t,)) for t in range(tables)]
+        for thread in threads:
+            thread.start()
+        # the window of the tables' clock, as the bare app's evening measures it
+        time.sleep(max(0.0, start - time.monotonic()))
+        cpu_before = serving_cpu_seconds(server.process.pid)
+        time.sleep(max(0.0, until - time.monotonic()))
+        cpu = serving_cpu_seconds(server.process.pid) - cpu_before
+        for thread in threads:
+            thread.join(timeout=60)
+        time.sleep(2)  # the last events on their way
+        behind = watching.behind(last_saved)
+    finally:
+        watching.close()
+        server.stop()
+    return {
+        "cycles": acknowledged[0],
+        "cpu": cpu,
+        "p95": percentile(saves, 0.95) if saves else float("inf"),
+        "errors": len(errors),
+        "behind": behind,
     }
 
 
@@ -167,23 +390,67 @@ def load_average() -> str:
     return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-def cpu_per_cycle(folder: Path, tables: int, seconds: float, repeat: int) -> dict[str, float]:
+def cpu_per_cycle(
+    folder: Path,
+    tables: int,
+    seconds: float,
+    repeat: int,
+    checkouts: dict[str, Path | None],
+) -> tuple[dict[str, float], dict[str, list[float]]]:
+    """Every app's CPU per cycle, pooled over the turns, and its figure in each turn."""
     print(f"(a) server CPU per table cycle: {tables} tables, {tables * VIEWERS_PER_TABLE} viewers")
-    print("| app | run | cycles | server CPU | CPU per cycle | save p95 | errors |")
-    print("|---|---|---|---|---|---|---|")
-    pooled = {"bare": [0.0, 0], "scorekeeper": [0.0, 0]}
+    print(
+        "| app | run | cycles | server CPU | CPU per cycle | save p95 | errors | watchers behind |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    pooled = {kind: [0.0, 0] for kind in checkouts}
+    turns: dict[str, list[float]] = {kind: [] for kind in checkouts}
+    apps = list(checkouts)
     for turn in range(repeat):
-        for kind in pooled:
-            found = evening(kind, folder, f"cpu-{kind}-{turn}", tables, seconds)
+        # the order turned round each time: no app always runs first, or after the same one
+        for kind in apps[turn % len(apps) :] + apps[: turn % len(apps)]:
+            found = evening(
+                "bare" if kind == "bare" else "scorekeeper",
+                folder,
+                f"cpu-{kind}-{turn}",
+                tables,
+                seconds,
+                checkouts[kind],
+            )
             pooled[kind][0] += found["cpu"]
             pooled[kind][1] += found["cycles"]
+            per_cycle = found["cpu"] / max(1, found["cycles"])
+            turns[kind].append(per_cycle)
             print(
                 f"| {kind} | {turn + 1} | {found['cycles']} | {found['cpu']:.2f} s "
-                f"| {found['cpu'] / max(1, found['cycles']) * 1000:.1f} ms "
-                f"| {found['p95'] * 1000:.1f} ms | {found['errors']} |",
+                f"| {per_cycle * 1000:.1f} ms | {found['p95'] * 1000:.1f} ms "
+                f"| {found['errors']} | {found['behind']} |",
                 flush=True,
             )
-    return {kind: cpu / max(1, cycles) for kind, (cpu, cycles) in pooled.items()}
+    return {kind: cpu / max(1, cycles) for kind, (cpu, cycles) in pooled.items()}, turns
+
+
+def compared(cpu: dict[str, float], turns: dict[str, list[float]], names: list[str]) -> None:
+    """What this checkout's cycle saves against each other checkout: the pooled figures,
+    and the lowest and highest of the turns (each against the same turn's own)."""
+    print(
+        "\n| without | CPU per cycle (median of turns) | saved by this checkout, pooled "
+        "| saved, median of turns | lowest and highest turn |"
+    )
+    print("|---|---|---|---|---|")
+    ours = cpu["scorekeeper"]
+    for name in names:
+        saved = (cpu[name] - ours) / ours
+        each_turn = [
+            (theirs - mine) / mine
+            for theirs, mine in zip(turns[name], turns["scorekeeper"], strict=True)
+        ]
+        print(
+            f"| {name} | {statistics.median(turns[name]) * 1000:.1f} ms "
+            f"(this checkout {statistics.median(turns['scorekeeper']) * 1000:.1f} ms) "
+            f"| {saved:+.1%} | {statistics.median(each_turn):+.1%} "
+            f"| {min(each_turn):+.1%} .. {max(each_turn):+.1%} |"
+        )
 
 
 def tables_held(folder: Path, steps: list[int], seconds: float, budget: float) -> dict[str, int]:
@@ -220,26 +487,46 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20, help="tables for the CPU measure")
     parser.add_argument("--seconds", type=float, default=20, help="length of a CPU run")
     parser.add_argument("--repeat", type=int, default=2, help="CPU runs of each app, in turn")
+    parser.add_argument(
+        "--compare",
+        action="append",
+        default=[],
+        metavar="NAME=DIR",
+        help="also Scorekeeper served from the checkout in DIR, in the same turns",
+    )
+    parser.add_argument("--skip-bare", action="store_true", help="(a) without the bare app")
     parser.add_argument("--steps", default="5,10,15,20,25,35,50,75,100,150,200,250,300")
     parser.add_argument("--step-seconds", type=float, default=10)
     parser.add_argument("--budget", type=float, default=900, help="seconds for the search")
     parser.add_argument("--skip-search", action="store_true")
     args = parser.parse_args()
+    checkouts: dict[str, Path | None] = {} if args.skip_bare else {"bare": None}
+    checkouts["scorekeeper"] = None
+    for given in args.compare:
+        name, _, folder = given.partition("=")
+        if not name or not folder or name in checkouts:
+            parser.error(f"--compare {given}: NAME=DIR, a name of its own")
+        if not (Path(folder) / "scorekeeper" / "__init__.py").is_file():
+            parser.error(f"--compare {given}: no Scorekeeper checkout in {folder}")
+        checkouts[name] = Path(folder).resolve()
     print(f"load average before: {load_average()}")
     with tempfile.TemporaryDirectory() as work:
         folder = Path(work)
-        cpu = cpu_per_cycle(folder, args.tables, args.seconds, args.repeat)
+        cpu, turns = cpu_per_cycle(folder, args.tables, args.seconds, args.repeat, checkouts)
         held = None
         if not args.skip_search:
             steps = [int(step) for step in args.steps.split(",")]
             held = tables_held(folder, steps, args.step_seconds, args.budget)
     print(f"\nload average after: {load_average()}")
-    ratio = cpu["scorekeeper"] / cpu["bare"]
-    print(
-        f"CPU per cycle: Scorekeeper {cpu['scorekeeper'] * 1000:.1f} ms, bare "
-        f"{cpu['bare'] * 1000:.1f} ms: {ratio:.2f}x (target at most {CPU_TARGET}x: "
-        f"{'met' if ratio <= CPU_TARGET else 'NOT met'})"
-    )
+    if args.compare:
+        compared(cpu, turns, [name for name in checkouts if name not in ("bare", "scorekeeper")])
+    if "bare" in cpu:
+        ratio = cpu["scorekeeper"] / cpu["bare"]
+        print(
+            f"CPU per cycle: Scorekeeper {cpu['scorekeeper'] * 1000:.1f} ms, bare "
+            f"{cpu['bare'] * 1000:.1f} ms: {ratio:.2f}x (target at most {CPU_TARGET}x: "
+            f"{'met' if ratio <= CPU_TARGET else 'NOT met'})"
+        )
     if held is not None:
         share = held["scorekeeper"] / max(1, held["bare"])
         print(
