@@ -31,8 +31,7 @@ babel = Babel()
 # serves them all, whichever worker they reach.
 cache = Cache(with_jinja2_ext=False)
 # Parts of a page that outlast its revision, kept in each worker's memory: the game page's
-# frame, share box and forms through Flask-Caching's Jinja `cache` tag, and each round's row
-# from the view (a row shows the same until a change before it, so a save draws one row).
+# frame, share box and forms through Flask-Caching's Jinja `cache` tag.
 fragments = Cache(with_jinja2_ext=True)
 # pages, styles, scripts and JSON go out compressed (zstd, br or gzip, as the phone accepts):
 # a table's Wi-Fi is often weak
@@ -58,47 +57,25 @@ def kept(key: tuple, version: object, make: Callable[[], Rendered]) -> Rendered:
     return rendered
 
 
-def kept_drawing(
-    key: tuple, version: object, draw: Callable[[dict[str, str]], tuple[str, dict[str, str]]]
-) -> str:
-    """As :func:`kept`, for a drawing made of parts that outlast its version (a game page's
-    rows): ``draw`` is handed the parts the last drawing of ``key`` used, whichever worker
-    drew it, and returns its drawing with the parts it used, kept beside it for the next.
-
-    A new version is drawn by one worker at a time: a save's answer and every worker's
-    live-stream watcher want the same drawing at once, and the later ones find it kept."""
+def kept_drawing(key: tuple, version: object, draw: Callable[[], str]) -> str:
+    """As :func:`kept`, a new version drawn by one worker at a time: a save's answer and
+    every worker's live-stream watcher want the same drawing at once, and the later ones
+    find it kept."""
     found = _kept_entry(key)
     if found is not None and found[0] == version:
         return found[1]
     bucket = int(hashlib.blake2b(_file_key(key).encode(), digest_size=4).hexdigest(), 16)
     try:
         with only_one(f"drawing-{bucket % DRAWING_LOCKS}", DRAWING_WAIT_SECONDS):
-            return _drawn_and_kept(key, version, draw)
+            return kept(key, version, draw)
     except StillWorking:  # a drawing that long: this one draws its own
-        return _drawn_and_kept(key, version, draw)
-
-
-def _drawn_and_kept(
-    key: tuple, version: object, draw: Callable[[dict[str, str]], tuple[str, dict[str, str]]]
-) -> str:
-    found = _kept_entry(key)
-    if found is not None and found[0] == version:
-        return found[1]
-    parts_before = found[2] if found is not None and len(found) == 3 else {}
-    drawing, parts = draw(parts_before)
-    _keep(key, (version, drawing, parts))
-    return drawing
+        return kept(key, version, draw)
 
 
 def _kept_entry(key: tuple) -> tuple | None:
     found = cache.get(_file_key(key))
     # a file of another shape (written by hand, half a version's format) is no page: drawn again
-    if (
-        isinstance(found, tuple)
-        and len(found) in (2, 3)
-        and isinstance(found[1], str | bytes)
-        and (len(found) == 2 or isinstance(found[2], dict))
-    ):
+    if isinstance(found, tuple) and len(found) == 2 and isinstance(found[1], str | bytes):
         return found
     return None
 

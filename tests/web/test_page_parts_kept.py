@@ -8,9 +8,7 @@ hold, a king 10)."""
 
 import re
 
-from scorekeeper import create_app
 from scorekeeper.web.extensions import DrawnParts, fragments
-from scorekeeper.web.views import sessions
 from tests.web.sessions import rami_round, start_game
 
 
@@ -187,37 +185,11 @@ def test_a_game_page_reached_under_a_path_links_under_it(client):
     assert [address for address in local if not address.startswith("/club/")] == []
 
 
-def test_a_worker_draws_only_the_rows_no_worker_drew_before(client, app, monkeypatch):
-    # the server's workers are processes with one database and one folder of kept pages:
-    # here a second app on them, with its own memory
-    other_worker = create_app(dict(app.config))
-    game = game_with(client, FIRST, SECOND)
-    client.get(game)  # the first worker draws rounds 1 and 2
-    # Cem out; Ana holds a two, Ben a three
-    client.post(
-        f"{game}/rounds/new",
-        data=rami_round("Cem", {"Ana": "2C", "Ben": "3D"}, {"Ana": True, "Ben": True}),
-    )
-    drawn = []
-    real = sessions.get_template_attribute
-
-    def counted(template, name):
-        drawn.append(name)
-        return real(template, name)
-
-    monkeypatch.setattr(sessions, "get_template_attribute", counted)
-    page = other_worker.test_client().get(game).data.decode()
-    assert running_by_row(page) == [["0", "10", "4"], ["5", "10", "6"], ["7", "13", "6"]]
-    # round 3's line and explanation; the others came with the first worker's drawing (the
-    # print buttons are each answer's own: on the paper of the asking phone's country)
-    assert sorted(name for name in drawn if name != "print_buttons") == ["explained", "line"]
-
-
 def test_a_long_address_is_kept_under_a_short_key(client, app):
     # the kept parts are bounded by what they hold: a key as long as the address a visitor
     # typed would hold four times that again, uncounted
     assert client.get("/?x=" + "a" * 3000).status_code == 200
-    # and a game's rows under a proxy's path as long as it likes
+    # and a game's page under a proxy's path as long as it likes
     game = game_with(client, FIRST)
     under = client.get(game, environ_overrides={"SCRIPT_NAME": "/" + "p" * 2000})
     assert under.status_code == 200 and "KS" in under.data.decode()

@@ -43,7 +43,7 @@ from scorekeeper.storage import (
 from scorekeeper.storage.game_page import ROWS_PER_PAGE, Sheet, build_sheet, chart_totals
 from scorekeeper.web import rate_limits
 from scorekeeper.web.errors import keeping_the_form
-from scorekeeper.web.extensions import fragments, kept_drawing
+from scorekeeper.web.extensions import kept_drawing
 from scorekeeper.web.form_base import page_csrf_token
 from scorekeeper.web.forms import (
     EmptyForm,
@@ -230,14 +230,14 @@ def _paper() -> str:
 def _drawing(session: session_store.Session, everything: int | None) -> tuple[str, str]:
     """The game page's kept drawing at its revision: the editor's copy and the viewer's."""
 
-    def draw(rows_before: dict[str, str]) -> tuple[str, dict[str, str]]:
-        html, rows = _render_page(session, everything, rows_before)
+    def draw() -> str:
+        html = _render_page(session, everything)
         # whichever phone drew it: the footer's language links carry the asker's token
         html = html.replace(session.edit_token, _TOKEN_MARK).replace(
             session.view_token, _TOKEN_MARK
         )
         # both roles' copies, cut once here rather than on every answer
-        return _ROLES_APART.join(_copy_for(role, html) for role in ("edit", "view")), rows
+        return _ROLES_APART.join(_copy_for(role, html) for role in ("edit", "view"))
 
     # with the evening's details: only a save counts in the revision, and a database an
     # older version wrote may hold details no save made (a stake it cannot print)
@@ -319,10 +319,7 @@ def _copy_for(role: str, html: str) -> str:
     return kept.replace(f"<!--{role}-->", "").replace(f"<!--/{role}-->", "")
 
 
-def _render_page(
-    session: session_store.Session, everything: int | None, rows_before: dict[str, str]
-) -> tuple[str, dict[str, str]]:
-    """The page and the rows it drew (see _drawn_rows)."""
+def _render_page(session: session_store.Session, everything: int | None) -> str:
     # the page costs what it draws: the last rounds, older ones behind "show all", a page
     # of rows at a time
     sheet = (
@@ -331,13 +328,12 @@ def _render_page(
         else build_sheet(session, page=everything)
     )
     rules = resolve(session.variant, session.options, len(session.players))
-    drawn = _drawn_rows(sheet, session.edit_token, rows_before)
-    page = render_template(
+    return render_template(
         "session.html",
         session=session,
         token=session.edit_token,
         sheet=sheet,
-        drawn=drawn,
+        drawn=_drawn_rows(sheet, session.edit_token),
         rules=rules,
         winner_deals=winner_deals(rules),
         chart=running_totals_chart(*chart_totals(sheet)),
@@ -350,67 +346,32 @@ def _render_page(
         share_version=share_box_version(),
         rows_per_page=ROWS_PER_PAGE,
     )
-    return page, drawn.parts
 
 
 @dataclass(frozen=True)
 class DrawnRows:
     lines: Markup  # the score sheet's rows
     explained: Markup  # how each round was scored
-    parts: dict[str, str]  # each row's line and explanation by its key
 
 
-def _drawn_rows(sheet: Sheet, token: str, rows_before: dict[str, str]) -> DrawnRows:
-    """Each round's line of the score sheet and its explanation, drawn once and kept by what
-    it shows (``Row.key``) with the page's columns and language: a row shows the same until
-    a change before it, so a save draws one new row, not every row again. Kept in each
-    worker's memory, and beside the page's last drawing (``rows_before``): the workers take
-    turns drawing a table's page, and each would otherwise draw the rows drawn since its own
-    last turn."""
-    lang = here().lang
-    columns = "\x1f".join(sheet.players)
+def _drawn_rows(sheet: Sheet, token: str) -> DrawnRows:
+    """Each round's line of the score sheet and its explanation (macros in _sheet_rows.html)."""
     rounds_url = url_for("rounds.new", token=token)[: -len("new")]
-    words: dict[str, Any] | None = None
-    kept_parts = fragments.cache  # this app's backend, looked up once for every row
-    # the rounds' address holds the game's token and the path the app is served under (a
-    # proxy's prefix, as long as it likes): a digest of it keeps each key short
-    address = hashlib.blake2b(rounds_url.encode(), digest_size=16).hexdigest()
-    lines, explained, parts = [], [], {}
-    for row in sheet.rows:
-        line_key, explained_key = (
-            f"line\x1f{row.key}\x1f{lang}\x1f{columns}\x1f{address}",
-            f"why\x1f{row.key}\x1f{lang}\x1f{address}",
-        )
-        line, why = kept_parts.get(line_key), kept_parts.get(explained_key)
-        if line is None or why is None:
-            line, why = rows_before.get(line_key), rows_before.get(explained_key)
-            # what the file held is a drawing only if it was one (Markup) when kept
-            if isinstance(line, Markup) and isinstance(why, Markup):
-                kept_parts.set(line_key, line)
-                kept_parts.set(explained_key, why)
-            else:
-                line = why = None
-        if line is None or why is None:
-            # each sentence translated once a drawing, split where its number or name goes
-            words = words or {
-                "edit": _("edit"),
-                "edit_round": _("Edit round %(number)s", number="{}").split("{}"),
-                "dealt_by": _("dealt by %(name)s", name="{}").split("{}"),
-                "round_title": _("Round %(number)s", number="{}").split("{}"),
-                "delete_round": _("Delete round %(number)s", number="{}").split("{}"),
-            }
-            line = get_template_attribute("_sheet_rows.html", "line")(
-                row, sheet.players, rounds_url, words
-            )
-            why = get_template_attribute("_sheet_rows.html", "explained")(
-                row, rounds_url, words, Markup(_CSRF_MARK)
-            )
-            kept_parts.set(line_key, line)
-            kept_parts.set(explained_key, why)
-        lines.append(line)
-        explained.append(why)
-        parts[line_key], parts[explained_key] = line, why
-    return DrawnRows(Markup("").join(lines), Markup("").join(explained), parts)
+    # each sentence translated once a drawing, split where its number or name goes
+    words = {
+        "edit": _("edit"),
+        "edit_round": _("Edit round %(number)s", number="{}").split("{}"),
+        "dealt_by": _("dealt by %(name)s", name="{}").split("{}"),
+        "round_title": _("Round %(number)s", number="{}").split("{}"),
+        "delete_round": _("Delete round %(number)s", number="{}").split("{}"),
+    }
+    line = get_template_attribute("_sheet_rows.html", "line")
+    explained = get_template_attribute("_sheet_rows.html", "explained")
+    csrf_mark = Markup(_CSRF_MARK)
+    return DrawnRows(
+        Markup("").join(line(row, sheet.players, rounds_url, words) for row in sheet.rows),
+        Markup("").join(explained(row, rounds_url, words, csrf_mark) for row in sheet.rows),
+    )
 
 
 def _not_modified(etag: str) -> Response:
