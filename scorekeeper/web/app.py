@@ -76,7 +76,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "share_url": share_url,
             "phones_cannot_reach": phones_cannot_reach,
             "languages": languages.language_links,
-            "this_address": requests.this_address,
             "served_under": requests.served_under,
         }
     )

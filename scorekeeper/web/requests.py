@@ -278,12 +278,3 @@ def served_under() -> str:
     root = request.script_root
     return hashlib.blake2b(root.encode(), digest_size=16).hexdigest() if root else ""
 
-
-def this_address() -> str:
-    """This page's address (the path the app is served under, the path, the query) in a few
-    characters: a key for what is drawn for it, the same length however long the address a
-    visitor typed."""
-    asked = request._get_current_object()
-    return hashlib.blake2b(
-        f"{asked.script_root}\x1f{asked.full_path}".encode(), digest_size=16
-    ).hexdigest()
