@@ -15,19 +15,13 @@ from scorekeeper.language.i18n import here
 from scorekeeper.storage import db
 
 from . import errors, languages, rate_limits, requests, static_files
-from .extensions import cache, compress, csrf, fragments
+from .extensions import cache, compress, csrf
 from .links import phones_cannot_reach, share_url
 from .security_headers import SecurityHeaders
 from .views import BLUEPRINTS
 from .views import live as live_streams
 
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "frame-ancestors": "'none'"}
-# drawn parts of pages in each worker's memory, the least recently drawn going first: some
-# 16 million characters, a few hundred tables' last rows in two languages (a row is 1-2,000)
-FRAGMENTS = {
-    "CACHE_TYPE": "scorekeeper.web.extensions.DrawnParts",
-    "FRAGMENTS_MAX_CHARACTERS": 16_000_000,
-}
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -50,7 +44,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     _check_rendered_folder(Path(app.config["DATABASE"]).parent / "rendered")
     cache.init_app(app)
-    fragments.init_app(app, config=FRAGMENTS)
     compress.init_app(app)
     static_files.init_app(app)
     languages.init_app(app)
@@ -76,7 +69,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             "share_url": share_url,
             "phones_cannot_reach": phones_cannot_reach,
             "languages": languages.language_links,
-            "served_under": requests.served_under,
         }
     )
     formatting.init_app(app)

@@ -13,10 +13,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import cachetools
 from flask_babel import Babel
 from flask_caching import Cache
-from flask_caching.backends.base import BaseCache
 from flask_caching.backends.filesystemcache import FileSystemCache
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
@@ -30,9 +28,6 @@ babel = Babel()
 # database): every phone watching a table reloads when a round is saved, and one rendering
 # serves them all, whichever worker they reach.
 cache = Cache(with_jinja2_ext=False)
-# Parts of a page that outlast its revision, kept in each worker's memory: the game page's
-# frame, share box and forms through Flask-Caching's Jinja `cache` tag.
-fragments = Cache(with_jinja2_ext=True)
 # pages, styles, scripts and JSON go out compressed (zstd, br or gzip, as the phone accepts):
 # a table's Wi-Fi is often weak
 compress = Compress()
@@ -87,54 +82,6 @@ def _keep(key: tuple, entry: tuple) -> None:
 
 def _file_key(key: tuple) -> str:
     return "\x1f".join(str(part) for part in key)
-
-
-class DrawnParts(BaseCache):
-    """Flask-Caching's backend for the parts of pages each worker keeps in its memory: a
-    cachetools LRU bounded in characters, so the part drawn least recently goes first, in
-    constant time. (cachelib's SimpleCache, once full, sorts every entry on each write: a
-    2,000-round game's "show all" took 30 s.) Parts are strings, kept as they are."""
-
-    def __init__(self, max_characters: int, **options: Any) -> None:
-        super().__init__(**options)
-        self._parts: cachetools.LRUCache = cachetools.LRUCache(max_characters, getsizeof=len)
-        self._lock = threading.Lock()
-
-    @classmethod
-    def factory(cls, app, config, args, kwargs):
-        return cls(config["FRAGMENTS_MAX_CHARACTERS"], **kwargs)
-
-    def get(self, key: str) -> Any:
-        with self._lock:
-            return self._parts.get(key)
-
-    def set(self, key: str, value: Any, timeout: int | None = None) -> bool:
-        with self._lock:
-            return self._put(key, value)
-
-    def add(self, key: str, value: Any, timeout: int | None = None) -> bool:
-        with self._lock:  # the check and the write in one hold: another thread may add too
-            return key not in self._parts and self._put(key, value)
-
-    def _put(self, key: str, value: Any) -> bool:
-        try:
-            self._parts[key] = value
-        except ValueError:  # larger than the whole bound: drawn every time
-            return False
-        return True
-
-    def has(self, key: str) -> bool:
-        with self._lock:
-            return key in self._parts
-
-    def delete(self, key: str) -> bool:
-        with self._lock:
-            return self._parts.pop(key, None) is not None
-
-    def clear(self) -> bool:
-        with self._lock:
-            self._parts.clear()
-        return True
 
 
 class BoundedFileSystemCache(FileSystemCache):

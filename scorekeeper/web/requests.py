@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import hashlib
 import os
 import re
 import secrets
@@ -269,12 +268,3 @@ def register(app: Flask) -> None:
                 f"max-age={HSTS_SECONDS}; includeSubDomains"
             )
         return response
-
-
-def served_under() -> str:
-    """The path the app is served under (a proxy's prefix) in a few characters, empty at the
-    root: part of the key of every kept part with an address in it, for a proxy may serve
-    the app under /club while the kitchen's phones reach it directly."""
-    root = request.script_root
-    return hashlib.blake2b(root.encode(), digest_size=16).hexdigest() if root else ""
-

@@ -1,14 +1,13 @@
-"""The parts of the game page that outlast a revision are drawn once and kept (issue 20):
-a round's row, its explanation, the house rules line, the share box, the evening's form and
-the page's frame. Each must still show what its game shows now: a kept part that outlived a
-change, or another game's part, would be a wrong score or another table's links.
+"""What the game page shows must be what its game shows now, whichever phone or worker
+drew it: a round's row, its explanation, the house rules line, the share box, the evening's
+form and the page's frame (a page kept from before a change, or another game's, would be a
+wrong score or another table's links).
 
 Scores worked out by hand from shared/rules/VARIANTS.md (Rami: the losers pay what they
 hold, a king 10)."""
 
 import re
 
-from scorekeeper.web.extensions import DrawnParts, fragments
 from tests.web.sessions import rami_round, start_game
 
 
@@ -106,19 +105,6 @@ def test_the_evening_form_shows_the_details_just_saved(client):
     assert 'name="name" value="Friday"' in page and 'name="currency" value="EUR"' in page
 
 
-def test_drawn_parts_go_least_recently_drawn_first_within_their_bound():
-    parts = DrawnParts(max_characters=10)
-    parts.set("first", "aaaa")
-    parts.set("second", "bbbb")
-    assert parts.get("first") == "aaaa"  # read: now the second is the least recent
-    parts.set("third", "cccc")  # 12 characters would pass the bound
-    assert parts.get("second") is None
-    assert parts.get("first") == "aaaa" and parts.get("third") == "cccc"
-    # a part larger than the whole bound is not kept, and nothing else goes for it
-    assert parts.set("huge", "x" * 11) is False
-    assert parts.get("huge") is None and parts.get("first") == "aaaa"
-
-
 def chart_points(page: str) -> list[str]:
     return re.findall(r'<polyline [^>]*points="([^"]*)"', page)
 
@@ -185,12 +171,7 @@ def test_a_game_page_reached_under_a_path_links_under_it(client):
     assert [address for address in local if not address.startswith("/club/")] == []
 
 
-def test_a_long_address_is_kept_under_a_short_key(client, app):
-    # the kept parts are bounded by what they hold: a key as long as the proxy's path would
-    # hold it again, uncounted
+def test_a_game_page_under_a_long_proxy_path_shows_its_rounds(client):
     game = game_with(client, FIRST)
     under = client.get(game, environ_overrides={"SCRIPT_NAME": "/" + "p" * 2000})
     assert under.status_code == 200 and "KS" in under.data.decode()
-    with app.app_context():
-        longest = max(len(key) for key in fragments.cache._parts)
-    assert longest < 200

@@ -343,7 +343,6 @@ def _render_page(session: session_store.Session, everything: int | None) -> str:
         view_link=Markup(_VIEW_LINK_MARK),
         edit_link=Markup(_EDIT_LINK_MARK),
         sheet_everything=everything,
-        share_version=share_box_version(),
         rows_per_page=ROWS_PER_PAGE,
     )
 
