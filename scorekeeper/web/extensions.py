@@ -25,8 +25,8 @@ from scorekeeper.storage.one_at_a_time import StillWorking, only_one
 csrf = CSRFProtect()
 babel = Babel()
 # Pages and PDFs as rendered, shared by the server's worker processes (files beside the
-# database): every phone watching a table reloads when a round is saved, and one rendering
-# serves them all, whichever worker they reach.
+# database): a save's answer and every worker's stream watcher show the same game page, and
+# one rendering serves them all, whichever worker they reach.
 cache = Cache(with_jinja2_ext=False)
 # pages, styles, scripts and JSON go out compressed (zstd, br or gzip, as the phone accepts):
 # a table's Wi-Fi is often weak
@@ -34,48 +34,49 @@ compress = Compress()
 
 
 Rendered = TypeVar("Rendered", str, bytes)
-# the locks a new drawing is made under (one file each beside the database, shared by the
-# pages that hash to it), and how long a worker waits for another's drawing
-DRAWING_LOCKS = 64
-DRAWING_WAIT_SECONDS = 5
+# the locks a new version is rendered under (one file each beside the database, shared by
+# the pages that hash to it), and how long a worker waits for another's rendering
+RENDER_LOCKS = 64
+RENDER_WAIT_SECONDS = 5
 
 
-def kept(key: tuple, version: object, make: Callable[[], Rendered]) -> Rendered:
-    """What ``make`` renders for ``key`` at ``version`` (a session's revision), rendered once
-    and kept for every worker. One file per key, overwritten by the next version, so the
+def cached(key: tuple, version: object, render: Callable[[], Rendered]) -> Rendered:
+    """What ``render`` gives for ``key`` at ``version`` (a session's revision), rendered once
+    and cached for every worker. One file per key, overwritten by the next version, so the
     cache holds the tables in play, not every revision of them."""
-    found = _kept_entry(key)
+    found = _cached_entry(key)
     if found is not None and found[0] == version:
         return found[1]
-    rendered = make()
-    _keep(key, (version, rendered))
+    rendered = render()
+    _store(key, (version, rendered))
     return rendered
 
 
-def kept_drawing(key: tuple, version: object, draw: Callable[[], str]) -> str:
-    """As :func:`kept`, a new version drawn by one worker at a time: a save's answer and
-    every worker's live-stream watcher want the same drawing at once, and the later ones
-    find it kept."""
-    found = _kept_entry(key)
+def cached_render(key: tuple, version: object, render: Callable[[], str]) -> str:
+    """As :func:`cached`, a new version rendered by one worker at a time: a save's answer
+    and every worker's stream watcher want the same page at once, and the later ones find
+    it cached."""
+    found = _cached_entry(key)
     if found is not None and found[0] == version:
         return found[1]
     bucket = int(hashlib.blake2b(_file_key(key).encode(), digest_size=4).hexdigest(), 16)
     try:
-        with only_one(f"drawing-{bucket % DRAWING_LOCKS}", DRAWING_WAIT_SECONDS):
-            return kept(key, version, draw)
-    except StillWorking:  # a drawing that long: this one draws its own
-        return kept(key, version, draw)
+        with only_one(f"render-{bucket % RENDER_LOCKS}", RENDER_WAIT_SECONDS):
+            return cached(key, version, render)
+    except StillWorking:  # a rendering that long: this one renders its own
+        return cached(key, version, render)
 
 
-def _kept_entry(key: tuple) -> tuple | None:
+def _cached_entry(key: tuple) -> tuple | None:
     found = cache.get(_file_key(key))
-    # a file of another shape (written by hand, half a version's format) is no page: drawn again
+    # a file of another shape (written by hand, half a version's format) is no page: rendered
+    # again
     if isinstance(found, tuple) and len(found) == 2 and isinstance(found[1], str | bytes):
         return found
     return None
 
 
-def _keep(key: tuple, entry: tuple) -> None:
+def _store(key: tuple, entry: tuple) -> None:
     if not cache.set(_file_key(key), entry):  # no room: its draft file stays behind
         clean_cache_drafts()
 

@@ -29,7 +29,7 @@ from flask_caching.backends import FileSystemCache, MemcachedCache, RedisCache
 from scorekeeper.settings import NAMES, PROJECT_ROOT
 from scorekeeper.storage.one_at_a_time import held, lock_path
 
-from .extensions import cache, kept
+from .extensions import cache, cached
 
 # Games with more live rounds than this get their sheet made in the background: a longer
 # sheet takes WeasyPrint longer than a request may hold one of a worker's few threads, the
@@ -68,7 +68,7 @@ def in_background() -> bool:
 def ready(key: tuple, version: int) -> bytes | None:
     """The sheet kept for ``key`` at ``version``, or None when it is not made yet."""
     try:
-        return kept(key, version, _not_kept)
+        return cached(key, version, _not_kept)
     except _NotKept:
         return None
 

@@ -17,7 +17,7 @@ from scorekeeper.storage.game_record import game_record
 
 from .app import create_app
 from .errors import kind_of
-from .extensions import cache, kept
+from .extensions import cache, cached
 from .sheet_jobs import failed_key, make
 
 NICENESS = 10
@@ -63,7 +63,7 @@ def _made(job: dict) -> None:
                 return  # no game has this link (any more): nothing to print
             session = found[0]
             try:
-                kept(
+                cached(
                     key,
                     session.revision,
                     lambda: render_sheet(game_record(session), paper, locale),

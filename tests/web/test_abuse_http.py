@@ -19,7 +19,7 @@ from unittest import mock
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.web.extensions import cache, kept
+from scorekeeper.web.extensions import cache, cached
 from tests.web.conftest import SECRET_KEY
 from tests.web.serving import Phone, Server, round_form, rummy_round, start_rummy
 
@@ -120,11 +120,11 @@ def test_the_page_cache_is_bounded_in_bytes(tmp_path):
     )
     with app.test_request_context():
         for n in range(10):  # 10 pages of 30 KB: 300 KB asked for, 100 KB allowed
-            kept(("page", n), 1, lambda: "x" * 30_000)
+            cached(("page", n), 1, lambda: "x" * 30_000)
         total = sum(path.stat().st_size for path in rendered_files(tmp_path))
         assert total <= 100_000
         # the newest page is the one kept
-        assert kept(("page", 9), 1, lambda: pytest.fail("rendered again")) == "x" * 30_000
+        assert cached(("page", 9), 1, lambda: pytest.fail("rendered again")) == "x" * 30_000
 
 
 # 5. Every id and argument bounded
@@ -247,7 +247,7 @@ def test_a_cached_value_that_is_not_a_page_is_drawn_again(tmp_path, found):
     app = create_app({"DATABASE": str(tmp_path / "shapes.sqlite"), "SECRET_KEY": SECRET_KEY})
     with app.test_request_context():
         cache.set("page\x1fx", found)
-        assert kept(("page", "x"), 0, lambda: "drawn") == "drawn"
+        assert cached(("page", "x"), 0, lambda: "drawn") == "drawn"
 
 
 @pytest.mark.parametrize(
@@ -258,7 +258,7 @@ def test_a_cached_value_that_is_not_a_page_is_drawn_again(tmp_path, found):
 def test_a_cache_file_that_does_not_unpickle_is_drawn_again(tmp_path, payload):
     app = create_app({"DATABASE": str(tmp_path / "files.sqlite"), "SECRET_KEY": SECRET_KEY})
     with app.test_request_context():
-        kept(("page", "x"), 0, lambda: "first")
+        cached(("page", "x"), 0, lambda: "first")
         for path in rendered_files(tmp_path):  # the page, and the cache's count of files
             path.write_bytes(struct.pack("I", 0) + payload)  # cachelib: expiry, then pickle
-        assert kept(("page", "x"), 0, lambda: "drawn") == "drawn"
+        assert cached(("page", "x"), 0, lambda: "drawn") == "drawn"

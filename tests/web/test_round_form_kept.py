@@ -45,7 +45,7 @@ def rounds_saved(client, game: str) -> list[dict]:
 
 def drawn_fresh(client, url: str, monkeypatch) -> str:
     with monkeypatch.context() as patched:
-        patched.setattr(round_views, "_keeps", lambda entry: False)
+        patched.setattr(round_views, "_cacheable", lambda entry: False)
         return client.get(url).data.decode()
 
 

@@ -21,7 +21,7 @@ from scorekeeper.rules.variant import GOING_OUT
 from scorekeeper.storage import changes, derived, round_store, session_store
 from scorekeeper.storage.game_page import build_sheet
 from scorekeeper.web.errors import keeping_the_form
-from scorekeeper.web.extensions import kept
+from scorekeeper.web.extensions import cached
 from scorekeeper.web.form_base import page_csrf_token
 from scorekeeper.web.forms import (
     MOST_COUNTED,
@@ -432,46 +432,46 @@ def new(token: str):
         # no form for a game that is over: its sheet shows the result and the next game
         flash(_("This game is over; start a new game with the same players."))
         return redirect(url_for("sessions.page", token=token))
-    if not _keeps(entry):
+    if not _cacheable(entry):
         return _handle(token, None, entry)
-    return _kept_new_form(token, entry)
+    return _cached_new_form(token, entry)
 
 
-# What differs between two answers of the same kept new-round form, each with its mark in
-# the kept page. Marks are HTML comments: a user's text is escaped on the page, so no name
+# What differs between two answers of the same cached new-round form, each with its mark in
+# the cached page. Marks are HTML comments: a user's text is escaped on the page, so no name
 # or typed card can write one.
 _PER_ANSWER = ("csrf", "submission", "revision", "number", "dealer")
 _MARKS = {part: f"<!--{part}-->" for part in _PER_ANSWER}
 
 
-def _keeps(entry: Entry) -> bool:
-    """Whether this GET may be answered with the kept drawing. Not when it shows a problem
-    of the engine's (rare: drawn as it is), messages flashed for this phone alone, or query
+def _cacheable(entry: Entry) -> bool:
+    """Whether this GET may be answered with the cached rendering. Not when it shows a
+    problem of the engine's (rare: rendered as it is), messages flashed for this phone alone, or query
     arguments besides ``lang`` (the footer's language links carry them along)."""
     return not entry.problem and not cookie.get("_flashes") and not set(request.args) - {"lang"}
 
 
-def _kept_new_form(token: str, entry: Entry) -> str:
-    """The new round's form, drawn once and kept (extensions.kept, shared by the workers)
-    for every later GET of the table's editing phones: a phone opens it every round, and
-    its drawing was most of the request's time. It is kept across revisions, not per
-    revision: each table opens it once per round, just after its last save, so a page kept
-    per revision would almost never be asked for twice. What a save changes in it is put
+def _cached_new_form(token: str, entry: Entry) -> str:
+    """The new round's form, rendered once and cached (extensions.cached, shared by the
+    workers) for every later GET of the table's editing phones: a phone opens it every
+    round, and its rendering was most of the request's time. It is cached across revisions,
+    not per revision: each table opens it once per round, just after its last save, so a
+    page cached per revision would almost never be asked for twice. What a save changes in it is put
     back per answer instead (see _PER_ANSWER): the round's number, its dealer and the
     revision it is loaded at; so are the phone's CSRF token and the form's fresh one-time
     key (two loads must never share one: it is what makes a save exactly-once)."""
     session = entry.session
     variant = get_variant(session.variant)
     answer = {
-        "csrf": page_csrf_token(),  # the phone's own token, as the round form would draw it
+        "csrf": page_csrf_token(),  # the phone's own token, as the round form would render it
         "submission": session_store.new_token(),
         "revision": str(session.revision),
         "number": str(entry.number),
         "dealer": entry.dealer,
     }
 
-    def draw() -> str:
-        # each per-answer part drawn as a random stand-in, then swapped for its mark
+    def render() -> str:
+        # each per-answer part rendered as a random stand-in, then swapped for its mark
         stand_in = {part: secrets.token_hex(16) for part in _PER_ANSWER}
         stand_in["csrf"] = answer["csrf"] or stand_in["csrf"]
         form = round_form(variant, entry.players, session.options)
@@ -483,11 +483,11 @@ def _kept_new_form(token: str, entry: Entry) -> str:
             html = html.replace(value, _MARKS[part])
         return html
 
-    # Everything else the drawing reads: the session's variant and house rules, who is dealt
+    # Everything else the rendering reads: the session's variant and house rules, who is dealt
     # in (their names and seats), the usual "had melded" answers of the last rounds; the
     # language, the entry mode (the phone's cookie), the edit token (in the draft's name and
     # the links) and the path the app is served under (the links). No preview, conflict,
-    # correction or error is kept (only this plain GET), and the code's version is in
+    # correction or error is cached (only this plain GET), and the code's version is in
     # every key of the cache (app.py).
     opened = usual_opened(session, variant, entry.players)
     key = ("round form", token, here().lang, preferred_mode(), request.script_root)
@@ -497,7 +497,7 @@ def _kept_new_form(token: str, entry: Entry) -> str:
         tuple(entry.players),
         tuple(sorted(opened.items())),
     )
-    html = kept(key, version, draw)
+    html = cached(key, version, render)
     for part, mark in _MARKS.items():
         if answer[part] is not None:
             html = html.replace(mark, str(escape(answer[part])))

@@ -12,7 +12,7 @@ from scorekeeper.printing.score_pdf import render_sheet
 from scorekeeper.storage import session_store
 from scorekeeper.storage.game_record import game_record
 from scorekeeper.web import sheet_jobs
-from scorekeeper.web.extensions import kept
+from scorekeeper.web.extensions import cached
 
 from .access import open_session
 
@@ -36,7 +36,7 @@ def score_pdf(token: str):
         if document is None:
             return _long_sheet_pending(session, key, token, paper, locale)
     else:
-        document = kept(
+        document = cached(
             key, session.revision, lambda: render_sheet(game_record(session), paper, locale)
         )
     name = f"scorekeeper-{session.variant}-{session.created[:10]}.pdf"

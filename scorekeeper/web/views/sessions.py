@@ -43,7 +43,7 @@ from scorekeeper.storage import (
 from scorekeeper.storage.game_page import ROWS_PER_PAGE, Sheet, build_sheet, chart_totals
 from scorekeeper.web import rate_limits
 from scorekeeper.web.errors import keeping_the_form
-from scorekeeper.web.extensions import kept_drawing
+from scorekeeper.web.extensions import cached_render
 from scorekeeper.web.form_base import page_csrf_token
 from scorekeeper.web.forms import (
     EmptyForm,
@@ -61,7 +61,7 @@ from .access import open_session, phone_reading, remember, require_edit
 bp = Blueprint("sessions", __name__)
 
 PER_PAGE = 20
-ROWS_DRAWN = 12  # rounds drawn on the session page until "show all"
+ROWS_SHOWN = 12  # rounds shown on the session page until "show all"
 
 
 @bp.get("/")
@@ -193,14 +193,14 @@ def back_to_page(token: str) -> Response:
     return response
 
 
-# The game page is drawn once per revision and language for the editor and every viewer
-# (after each save the table's phone opens it, then every phone watching the table). The
-# kept drawing holds marks, each an HTML comment that no escaped user text can hold: the
-# editor's parts and the viewer's between their marks (each answer cuts out the other
-# role's), and marks where each answer puts back its own: the page's token, the share
-# links (which start with the address the phone used, when no BASE_URL is set: the Host
-# header chooses neither the kept page nor the links another phone is shown), the CSRF
-# fields, this phone's messages and the read-only link's path.
+# The game page is rendered once per revision and language for the editor and every viewer
+# (the save's answer, then each worker's stream watcher cuts the changed parts from it for
+# the phones watching). The cached rendering holds marks, each an HTML comment that no
+# escaped user text can hold: the editor's parts and the viewer's between their marks (each
+# answer cuts out the other role's), and marks where each answer puts back its own: the
+# page's token, the share links (which start with the address the phone used, when no
+# BASE_URL is set: the Host header chooses neither the cached page nor the links another
+# phone is shown), the CSRF fields, this phone's messages and the read-only link's path.
 _OTHER_ROLES_PART = {
     role: re.compile(rf"<!--{other}-->.*?<!--/{other}-->", re.DOTALL)
     for role, other in (("edit", "view"), ("view", "edit"))
@@ -216,7 +216,7 @@ _FLASHES_MARK = "<!--messages-->"
 _LIVE_PART = re.compile(r"<!--live ([a-z]+)-->(.*?)<!--/live \1-->", re.DOTALL)
 _LIVE_MARK = re.compile(r"<!--/?live [a-z]+-->")
 # the editor's forms in a part sent to every editor: each phone's page fills in its own
-# CSRF token (static/live.js), as the part is drawn once for them all
+# CSRF token (static/live.js), as the part is rendered once for them all
 _CSRF_TO_FILL = '<input type="hidden" name="csrf_token" value="" data-csrf-fill>'
 # the print button, on the paper of the phone's country (its Accept-Language), not the
 # language's: an English page prints on Letter in the US and on A4 in Britain
@@ -227,12 +227,12 @@ def _paper() -> str:
     return paper_for(request.accept_languages.values(), here().lang)
 
 
-def _drawing(session: session_store.Session, everything: int | None) -> tuple[str, str]:
-    """The game page's kept drawing at its revision: the editor's copy and the viewer's."""
+def _cached_page(session: session_store.Session, everything: int | None) -> tuple[str, str]:
+    """The game page's cached rendering at its revision: the editor's copy and the viewer's."""
 
-    def draw() -> str:
+    def render() -> str:
         html = _render_page(session, everything)
-        # whichever phone drew it: the footer's language links carry the asker's token
+        # whichever phone asked first: the footer's language links carry the asker's token
         html = html.replace(session.edit_token, _TOKEN_MARK).replace(
             session.view_token, _TOKEN_MARK
         )
@@ -242,7 +242,7 @@ def _drawing(session: session_store.Session, everything: int | None) -> tuple[st
     # with the evening's details: only a save counts in the revision, and a database an
     # older version wrote may hold details no save made (a stake it cannot print)
     version = (session.revision, session.details)
-    # keyed by the view token: the one drawing serves both links of this game alone; and by
+    # keyed by the view token: the one rendering serves both links of this game alone; and by
     # the path the app is served under, which every link on the page starts with
     key = (
         "page",
@@ -252,18 +252,18 @@ def _drawing(session: session_store.Session, everything: int | None) -> tuple[st
         share_box_version(),
         request.script_root,
     )
-    for_editor, _apart, for_viewer = kept_drawing(key, version, draw).partition(_ROLES_APART)
+    for_editor, _apart, for_viewer = cached_render(key, version, render).partition(_ROLES_APART)
     return for_editor, for_viewer
 
 
 def _page_for(
     session: session_store.Session, token: str, can_edit: bool, everything: int | None
 ) -> str:
-    """The game page for this answer: the kept drawing with the other role's parts cut out
+    """The game page for this answer: the cached rendering with the other role's parts cut out
     and this answer's own token, links, fields and messages put in."""
     view_link = share_url("sessions.page", token=session.view_token)
     edit_link = share_url("sessions.page", token=session.edit_token)
-    for_editor, for_viewer = _drawing(session, everything)
+    for_editor, for_viewer = _cached_page(session, everything)
     # the live parts' marks are for live_parts alone
     html = _LIVE_MARK.sub("", for_editor if can_edit else for_viewer)
     # a viewer's answer makes no CSRF token (nor a cookie to hold one); an editor's forms
@@ -299,11 +299,11 @@ def _page_for(
 
 def live_parts(session: session_store.Session, can_edit: bool, everything: int | None) -> str:
     """What a change redraws on the game page, for an editor or a viewer: each live part
-    of the page's kept drawing (the sheet, the settlement, the undo button) in a template
-    naming the element it replaces. The same drawing every phone's page shows, never a
-    second way of drawing a row; cut from the copy of the phone's role, so a read-only
+    of the page's cached rendering (the sheet, the settlement, the undo button) in a
+    template naming the element it replaces. The same rendering every phone's page shows,
+    never a second way of rendering a row; cut from the copy of the phone's role, so a read-only
     phone is never sent an editor's control."""
-    for_editor, for_viewer = _drawing(session, everything)
+    for_editor, for_viewer = _cached_page(session, everything)
     html = for_editor if can_edit else for_viewer
     token = session.edit_token if can_edit else session.view_token
     parts = "".join(
@@ -314,16 +314,16 @@ def live_parts(session: session_store.Session, can_edit: bool, everything: int |
 
 
 def _copy_for(role: str, html: str) -> str:
-    """The drawing with the other role's parts cut out and this role's marks taken off."""
-    kept = _OTHER_ROLES_PART[role].sub("", html)
-    return kept.replace(f"<!--{role}-->", "").replace(f"<!--/{role}-->", "")
+    """The page with the other role's parts cut out and this role's marks taken off."""
+    own = _OTHER_ROLES_PART[role].sub("", html)
+    return own.replace(f"<!--{role}-->", "").replace(f"<!--/{role}-->", "")
 
 
 def _render_page(session: session_store.Session, everything: int | None) -> str:
     # the page costs what it draws: the last rounds, older ones behind "show all", a page
     # of rows at a time
     sheet = (
-        build_sheet(session, ROWS_DRAWN)
+        build_sheet(session, ROWS_SHOWN)
         if everything is None
         else build_sheet(session, page=everything)
     )
@@ -333,7 +333,7 @@ def _render_page(session: session_store.Session, everything: int | None) -> str:
         session=session,
         token=session.edit_token,
         sheet=sheet,
-        drawn=_drawn_rows(sheet, session.edit_token),
+        rendered_rows=_rendered_rows(sheet, session.edit_token),
         rules=rules,
         winner_deals=winner_deals(rules),
         chart=running_totals_chart(*chart_totals(sheet)),
@@ -348,15 +348,15 @@ def _render_page(session: session_store.Session, everything: int | None) -> str:
 
 
 @dataclass(frozen=True)
-class DrawnRows:
+class RenderedRows:
     lines: Markup  # the score sheet's rows
     explained: Markup  # how each round was scored
 
 
-def _drawn_rows(sheet: Sheet, token: str) -> DrawnRows:
+def _rendered_rows(sheet: Sheet, token: str) -> RenderedRows:
     """Each round's line of the score sheet and its explanation (macros in _sheet_rows.html)."""
     rounds_url = url_for("rounds.new", token=token)[: -len("new")]
-    # each sentence translated once a drawing, split where its number or name goes
+    # each sentence translated once a page, split where its number or name goes
     words = {
         "edit": _("edit"),
         "edit_round": _("Edit round %(number)s", number="{}").split("{}"),
@@ -367,7 +367,7 @@ def _drawn_rows(sheet: Sheet, token: str) -> DrawnRows:
     line = get_template_attribute("_sheet_rows.html", "line")
     explained = get_template_attribute("_sheet_rows.html", "explained")
     csrf_mark = Markup(_CSRF_MARK)
-    return DrawnRows(
+    return RenderedRows(
         Markup("").join(line(row, sheet.players, rounds_url, words) for row in sheet.rows),
         Markup("").join(explained(row, rounds_url, words, csrf_mark) for row in sheet.rows),
     )

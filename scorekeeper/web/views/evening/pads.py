@@ -11,7 +11,7 @@ from scorekeeper.language.i18n import gettext as _
 from scorekeeper.printing import pdf
 from scorekeeper.printing.pads import render_pad
 from scorekeeper.rules.records import VARIANTS
-from scorekeeper.web.extensions import kept
+from scorekeeper.web.extensions import cached
 
 from ..score_pdf import page_locale
 from .blueprint import bp
@@ -38,7 +38,7 @@ def pad(variant_id: str):
         )
     paper = pdf.paper_of(request.args.get("paper"))
     locale = page_locale()
-    document = kept(
+    document = cached(
         ("pad", variant_id, count, paper, locale),
         None,  # a blank pad changes only with the app, and the cache is cleared at its start
         lambda: render_pad(variant_id, count, paper, locale),
