@@ -2,7 +2,8 @@
 
 Run: .venv/bin/python benchmarks/bench_cycle.py [--tables 20] [--seconds 20] [--repeat 2]
      [--steps 5,10,15,20,25,35,50,75,100,150,200,250,300] [--step-seconds 10] [--budget 900]
-     [--compare NAME=DIR ...] [--skip-bare] [--skip-search]
+     [--compare NAME=DIR ...] [--in-process CYCLES] [--skip-bare] [--skip-server]
+     [--skip-search]
 
 Scorekeeper (`scorekeeper serve`) and the reference app of `bare_app.py` (the same gunicorn
 settings) are run in the same run, each table's phones the way that app's pages drive them:
@@ -24,6 +25,13 @@ settings) are run in the same run, each table's phones the way that app's pages 
     e.g. ``git worktree add /tmp/cyc-rows <commit>``; its code is imported from DIR alone)
     to the turns: for each, what this checkout's cycle saves against it, as a share of this
     checkout's cycle, from the pooled figures and the lowest and highest of the turns.
+(c) ``--in-process CYCLES``: each checkout's table cycle in process, in a child process
+    that imports that checkout alone: 4 apps on one database stand for the server's 4
+    workers; a cycle is the form, the save with the sheet in its answer, the read-only
+    event drawn by every worker and the form's event by one. The median CPU time of a cycle
+    per turn, ``--repeat`` turns in alternation; what each other checkout costs more, in ms
+    and as a share of (a)'s table cycle when it ran (``--skip-server``: (c) alone). Steadier
+    than (a) on a loaded machine: no HTTP, no event loop, medians.
 (b) Tables held: the largest step of tables (4 viewers each) whose save p95 stays under
     25 ms with no errors; the steps are tried in turn for both apps, a step of each before
     the next, until both fail or ``--budget`` seconds are spent.
@@ -36,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import re
 import selectors
@@ -70,6 +79,7 @@ TABLES_TARGET = 1.0
 TICKS = os.sysconf("SC_CLK_TCK")
 WARM_PHONES = 8  # at once, on new connections: every worker gets some
 WARM_ROUNDS = 3
+WORKERS = 4  # scorekeeper serve's default on this machine: two per core
 EVENT_ID = re.compile(rb"id: (\d+)\n")
 
 
@@ -453,6 +463,112 @@ def compared(cpu: dict[str, float], turns: dict[str, list[float]], names: list[s
         )
 
 
+# One checkout's table cycle in process, run in a child process that imports that checkout
+# alone: ``WORKERS`` apps on one database stand for the server's workers (each its own
+# memory, the rendered-page files shared). A cycle: the scorer's phone opens the round form
+# and saves with the sheet in the answer (the first app), every worker's watcher draws the
+# read-only event for its streams of the game, and one draws the form's event for the
+# scorer's open form. Prints each cycle's CPU time (time.process_time) as JSON.
+IN_PROCESS = """
+import io, json, re, sys, tempfile, time
+from pathlib import Path
+from werkzeug.test import EnvironBuilder
+from scorekeeper import create_app
+from scorekeeper.web import live
+from scorekeeper.web.views.access import open_session
+
+warm, cycles, workers = (int(value) for value in sys.argv[1:4])
+with tempfile.TemporaryDirectory() as folder:
+    config = {"DATABASE": str(Path(folder) / "cycle.sqlite"), "SECRET_KEY": "k" * 64,
+              "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False}
+    apps = [create_app(dict(config)) for _ in range(workers)]
+    phone = apps[0].test_client()
+    made = phone.post("/new/rummy", data={"players": "Ana\\nBen", "dealer": "",
+        "option_ace": "low", "option_borrow": "none", "option_target": "1000"})
+    game = made.headers["Location"].split("localhost", 1)[-1]
+    view = re.search(r'href="(/s/[^"]+)" class="link"', phone.get(game).data.decode()).group(1)
+    with apps[0].test_request_context(game):
+        session_id = open_session(game.rsplit("/", 1)[1])[0].id
+    def environ(path):
+        built = EnvironBuilder(path=path, base_url="http://localhost").get_environ()
+        return {name: value for name, value in built.items() if isinstance(value, str)}
+    watching = live.Kind(session_id, "view", "en", None, "", "sheet")
+    form = live.Kind(session_id, "edit", "en", None, "", "form")
+    view_environ, form_environ = environ(view + "/events"), environ(game + "/events")
+    times = []
+    for number in range(warm + cycles):
+        began = time.process_time()
+        page = phone.get(game + "/rounds/new").data.decode()
+        keys = {name: re.search(rf'name="{name}" type="hidden" value="([^"]*)"', page).group(1)
+                for name in ("revision", "submission")}
+        saved = phone.post(game + "/rounds/new", headers={"X-Scorekeeper-Answer": "page"},
+            data={**keys, "winner": "Ana", "end": "out", "hand_1": "2C", "save": "1"})
+        assert saved.status_code == 200, saved.status_code
+        for app in apps:
+            app.extensions[live.EXTENSION].draw(watching, view_environ)
+        apps[0].extensions[live.EXTENSION].draw(form, form_environ)
+        if number >= warm:
+            times.append(time.process_time() - began)
+print(json.dumps(times))
+"""
+
+
+def in_process(
+    checkouts: dict[str, Path | None], repeat: int, cycles: int, workers: int
+) -> dict[str, list[float]]:
+    """Each checkout's median CPU time per cycle in process, in each turn (the order turned
+    round each time)."""
+    names = [name for name in checkouts if name != "bare"]
+    medians: dict[str, list[float]] = {name: [] for name in names}
+    for turn in range(repeat):
+        for name in names[turn % len(names) :] + names[: turn % len(names)]:
+            folder = checkouts[name] or Path(__file__).resolve().parents[1]
+            environment = {
+                **os.environ,
+                "PYTHONPATH": str(folder),
+                "OMP_NUM_THREADS": "1",
+            }
+            environment.pop("PYTHONSAFEPATH", None)
+            answer = subprocess.run(
+                [sys.executable, "-c", IN_PROCESS, "10", str(cycles), str(workers)],
+                cwd=folder,
+                env=environment,
+                capture_output=True,
+                text=True,
+                timeout=600,
+                check=True,
+            )
+            medians[name].append(statistics.median(json.loads(answer.stdout)))
+            print(f"| {name} | {turn + 1} | {medians[name][-1] * 1000:.2f} ms |", flush=True)
+    return medians
+
+
+def compared_in_process(
+    medians: dict[str, list[float]], names: list[str], server_cycle: float | None
+) -> None:
+    """What this checkout's cycle saves in process against each other checkout: in
+    milliseconds, as a share of the cycle in process and, when (a) ran, of the server's
+    whole table cycle (the same milliseconds over (a)'s CPU per cycle)."""
+    ours = statistics.median(medians["scorekeeper"])
+    print(f"\nin process: this checkout {ours * 1000:.2f} ms a cycle (median of turns)")
+    print(
+        "| without | ms a cycle (median of turns) | saved | of the cycle in process "
+        "| lowest and highest turn | of the server's table cycle |"
+    )
+    print("|---|---|---|---|---|---|")
+    for name in names:
+        theirs = statistics.median(medians[name])
+        each_turn = [
+            (t - o) / o for t, o in zip(medians[name], medians["scorekeeper"], strict=True)
+        ]
+        whole = f"{(theirs - ours) / server_cycle:+.1%}" if server_cycle else "(no (a))"
+        print(
+            f"| {name} | {theirs * 1000:.2f} | {(theirs - ours) * 1000:+.2f} ms "
+            f"| {(theirs - ours) / ours:+.1%} | {min(each_turn):+.1%} .. {max(each_turn):+.1%} "
+            f"| {whole} |"
+        )
+
+
 def tables_held(folder: Path, steps: list[int], seconds: float, budget: float) -> dict[str, int]:
     print(f"\n(b) tables held with save p95 under {SAVE_P95 * 1000:.0f} ms ({seconds:g} s a step)")
     print("| tables | app | save p95 | errors | held |")
@@ -495,6 +611,14 @@ def main() -> None:
         help="also Scorekeeper served from the checkout in DIR, in the same turns",
     )
     parser.add_argument("--skip-bare", action="store_true", help="(a) without the bare app")
+    parser.add_argument(
+        "--in-process",
+        type=int,
+        default=0,
+        metavar="CYCLES",
+        help="(c) also each checkout's cycle in process, CYCLES cycles a turn (0: not)",
+    )
+    parser.add_argument("--skip-server", action="store_true", help="no (a): (c) alone")
     parser.add_argument("--steps", default="5,10,15,20,25,35,50,75,100,150,200,250,300")
     parser.add_argument("--step-seconds", type=float, default=10)
     parser.add_argument("--budget", type=float, default=900, help="seconds for the search")
@@ -512,14 +636,25 @@ def main() -> None:
     print(f"load average before: {load_average()}")
     with tempfile.TemporaryDirectory() as work:
         folder = Path(work)
-        cpu, turns = cpu_per_cycle(folder, args.tables, args.seconds, args.repeat, checkouts)
+        cpu, turns = {}, {}
+        if not args.skip_server:
+            cpu, turns = cpu_per_cycle(folder, args.tables, args.seconds, args.repeat, checkouts)
         held = None
         if not args.skip_search:
             steps = [int(step) for step in args.steps.split(",")]
             held = tables_held(folder, steps, args.step_seconds, args.budget)
+    others = [name for name in checkouts if name not in ("bare", "scorekeeper")]
+    medians = {}
+    if args.in_process:
+        print(f"\n(c) a table cycle in process ({WORKERS} apps for the workers), median CPU time")
+        print("| app | run | CPU per cycle |")
+        print("|---|---|---|")
+        medians = in_process(checkouts, args.repeat, args.in_process, WORKERS)
     print(f"\nload average after: {load_average()}")
-    if args.compare:
-        compared(cpu, turns, [name for name in checkouts if name not in ("bare", "scorekeeper")])
+    if cpu and others:
+        compared(cpu, turns, others)
+    if medians and others:
+        compared_in_process(medians, others, cpu.get("scorekeeper"))
     if "bare" in cpu:
         ratio = cpu["scorekeeper"] / cpu["bare"]
         print(
