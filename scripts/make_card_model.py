@@ -1,12 +1,10 @@
 #!/usr/bin/env python3
 """Make the card index model (scorekeeper/vision/card_index.onnx) again from scratch.
 
-Needs Debian's card decks and librsvg's converter, and the learning libraries:
+Needs Debian's card decks, librsvg's converter, the fonts the index glyphs are drawn in and
+the learning libraries, which ``scripts/setup --vision-train`` installs; then
 
-    apt-get install kdegames-card-data-kf5 librsvg2-bin fonts-dejavu-core fonts-dejavu-extra \\
-        fonts-liberation
-    .venv/bin/pip install -e '.[vision-train]'
-    OMP_NUM_THREADS=1 .venv/bin/python scripts/make_card_model.py
+    OMP_NUM_THREADS=1 nice -n 19 .venv/bin/python scripts/make_card_model.py
 
 The decks are drawn once into a cache (CARD_RENDER_CACHE, default
 /tmp/scorekeeper-card-renders); the model learns from the training decks of
@@ -20,7 +18,9 @@ import os
 import sys
 from pathlib import Path
 
-os.environ.setdefault("OMP_NUM_THREADS", "1")
+# one thread: the machine's other work comes first
+for _threads in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_threads, "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
@@ -41,25 +41,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=140, help="synthetic photos to learn from")
     parser.add_argument(
-        "--font-corners", type=int, default=4000, help="index corners drawn in system fonts"
+        "--font-corners", type=int, default=20000, help="index corners drawn in system fonts"
     )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=MODEL)
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
-    rows, labels = samples(rng, TRAINING_DECKS, args.scenes)
+    patches, labels = samples(rng, TRAINING_DECKS, args.scenes)
+    rows = features(patches)
     print(f"{len(rows)} corners from {args.scenes} photos", flush=True)
-    drawn, drawn_labels = font_corners(rng, args.font_corners)
+    drawn, drawn_labels = font_corners(np.random.default_rng(args.seed + 1), args.font_corners)
     rows = np.concatenate([rows, features(drawn)])
     labels = np.concatenate([labels, np.array(drawn_labels)])
     print(f"and {len(drawn)} drawn in fonts", flush=True)
     model = train(rows, labels, args.seed)
     report(model, rows, labels, "training decks")
-    held_rows, held_labels = samples(
+    held_patches, held_labels = samples(
         np.random.default_rng(args.seed + 1), HELD_OUT_DECKS[:2], 20, 0
     )
-    report(model, held_rows, held_labels, "held-out decks")
-    export(model, rows.shape[1], args.out)
+    report(model, features(held_patches), held_labels, "held-out decks")
+    export(model, args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB)")
     return 0
 

@@ -107,11 +107,15 @@ def index_glyphs(ink: np.ndarray) -> tuple[tuple | None, tuple | None]:
         and s[3] >= 4
         # the card's edge, a frame or the table beyond the corner is no glyph
         and s[2] < width * 0.6
-        and s[3] < height * 0.5
+        and s[3] < height * 0.62
         and s[0] + s[2] < width
     ]
     if not pieces:
         return None, None
+    # the table showing beyond a rounded corner, or a frame's end, leaves a speck of ink in
+    # the corner: touching the edge and far smaller than the glyphs, it is no rank
+    tallest = max(s[3] for s in pieces)
+    pieces = [s for s in pieces if (s[0] > 2 and s[1] > 2) or s[3] >= 0.5 * tallest]
     top = min(pieces, key=lambda s: s[1])
     # the rank: the pieces level with the topmost one and close beside it ("10")
     row = [top]
@@ -251,3 +255,13 @@ def _features(patches: list[np.ndarray] | np.ndarray) -> np.ndarray:
 
 PLACE_COUNT = 12
 FEATURES = PLACES + PLACE_COUNT + COARSE[0] * COARSE[1]
+
+# what each of the two index models reads of a patch's row of features: the rank model the
+# rank glyph (ink and HOG) and where the glyphs lie, the suit model the pip (ink and HOG)
+# and the ink's colour. Neither sees the whole patch, whose look is one deck's design.
+_GLYPHS = GLYPH * GLYPH
+_HOG = 4 * 4 * BINS
+RANK_COLUMNS = np.r_[0:_GLYPHS, 2 * _GLYPHS : 2 * _GLYPHS + _HOG, PLACES : PLACES + 9]
+SUIT_COLUMNS = np.r_[
+    _GLYPHS : 2 * _GLYPHS, 2 * _GLYPHS + _HOG : PLACES, PLACES + 9 : PLACES + PLACE_COUNT
+]

@@ -25,13 +25,16 @@ import cv2
 import numpy as np
 
 from .budget import PhotoBudget
-from .corners import cut_corner, features, shows_an_index
+from .corners import RANK_COLUMNS, SUIT_COLUMNS, cut_corner, features, shows_an_index
 
 MODEL = Path(__file__).with_name("card_index.onnx")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
-# what the index model tells apart, in the order of its output's columns
+# what a corner may read as
 CLASSES = tuple(rank + suit for suit in SUITS for rank in RANKS) + ("JK", "none")
+# what the rank model tells apart, in the order of its output's columns (the suit model's
+# are SUITS)
+RANK_CLASSES = (*RANKS, "JK", "none")
 # a card is this many card widths long, for the decks tables use (1.4 to 1.56)
 CARD_ASPECT = 1.45
 MASK_SIDE = 800  # the card mask is found at this size: outlines need no more
@@ -254,10 +257,17 @@ def _session():
 
 
 def index_probabilities(rows: np.ndarray) -> np.ndarray:
-    """The model's probability of each of :data:`CLASSES` for feature rows."""
-    session = _session()
-    (probabilities,) = session.run(["probabilities"], {"features": rows.astype(np.float32)})
-    return probabilities
+    """The probability of each of :data:`CLASSES` for feature rows: a card's is its rank's
+    (rank model) times its suit's (suit model)."""
+    ranks, suits = _session().run(
+        ["rank_probabilities", "suit_probabilities"],
+        {
+            "rank_features": rows[:, RANK_COLUMNS].astype(np.float32),
+            "suit_features": rows[:, SUIT_COLUMNS].astype(np.float32),
+        },
+    )
+    cards = ranks[:, None, : len(RANKS)] * suits[:, :, None]  # suit by rank, as CLASSES
+    return np.concatenate([cards.reshape(len(rows), -1), ranks[:, len(RANKS) :]], axis=1)
 
 
 def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]:

@@ -4,11 +4,12 @@ Every corner the runtime's own steps find in a generated photo is labelled from 
 truth: the card, where the corner is a card's index corner showing upright in its patch,
 else ``none`` (a card's other corners, a coin's or a glass's edge, the table). Each index
 corner that shows is also cut a few more times with the small errors the steps make (the
-corner a little off, the card width misjudged by tilt, the edges a few degrees off). Beside
-the photos' corners, index corners drawn in the system's fonts (:func:`font_corners`) teach
-letters and pips in designs no deck of the package prints, and the French and German
-letters. A
-scikit-learn pipeline (scaling and a small MLP) learns the classes and is exported to ONNX
+corner a little off, the card width misjudged by tilt, the edges a few degrees off), most of
+them :func:`varied` as another deck's type would print them. Beside the photos' corners,
+index corners drawn in every installed font that has the letters (:func:`font_corners`)
+teach letters and pips in designs no deck of the package prints, and the French and German
+letters. Two scikit-learn pipelines (scaling and a small MLP) learn apart: the rank from the
+rank glyph, the suit from the pip and the ink's colour; both are exported to one ONNX graph
 (skl2onnx), which the runtime reads with ONNX Runtime.
 """
 
@@ -17,17 +18,26 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from ..corners import PATCH, cut_corner, features
-from ..reading import CLASSES, RANKS, SUITS, Corner, find_corners
+from ..corners import PATCH, RANK_COLUMNS, SUIT_COLUMNS, cut_corner
+from ..reading import CLASSES, RANK_CLASSES, RANKS, SUITS, Corner, find_corners
 from .scenes import Scene, make_scene
 
 TRAINING_SIZE = (1280, 960)
+
+
+@dataclass(frozen=True)
+class CardModels:
+    rank: Any
+    suit: Any
 
 
 def _truth_corners(scene: Scene) -> list[tuple[Corner, str]]:
@@ -81,9 +91,32 @@ def _jittered(rng: np.random.Generator, corner: Corner) -> Corner:
     )
 
 
+def varied(rng: np.random.Generator, patch: np.ndarray) -> np.ndarray:
+    """The patch as another deck might print its index: the glyphs narrower or wider, a
+    little slanted, their strokes bolder or lighter. A deck never seen differs from the
+    decks learnt from mostly so, and the glyphs' shapes stay what they name."""
+    scale = 3
+    big = cv2.resize(patch, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    height, width = big.shape[:2]
+    stretch = float(np.exp(rng.normal(0, 0.16)))
+    slant = float(rng.normal(0, 0.07))
+    matrix = np.float32([[stretch, slant, 0], [0, float(np.exp(rng.normal(0, 0.06))), 0]])
+    big = cv2.warpAffine(big, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
+    # ink is dark: a min filter makes it bolder, a max filter lighter
+    stroke = int(rng.integers(-2, 4))
+    if stroke:
+        kernel = np.ones((abs(stroke) + 1, abs(stroke) + 1), np.uint8)
+        big = cv2.erode(big, kernel) if stroke > 0 else cv2.dilate(big, kernel)
+    return cv2.resize(big, (width // scale, height // scale), interpolation=cv2.INTER_AREA)
+
+
 def samples(
     rng: np.random.Generator, decks: tuple[str, ...], scenes: int, extra: int = 4
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[list[np.ndarray], np.ndarray]:
+    """Patches cut from synthetic photos of ``decks`` with their labels (indices of
+    :data:`CLASSES`): the corners the runtime finds, and ``extra`` more cuts of each index
+    corner that shows, moved as the runtime's errors move them and most of them
+    :func:`varied`."""
     rows, labels = [], []
     for _ in range(scenes):
         scene = make_scene(rng, decks, size=TRAINING_SIZE)
@@ -100,9 +133,8 @@ def samples(
         for corner, card in truths:
             for _ in range(extra):
                 moved = _jittered(rng, corner)
-                rows.append(
-                    cut_corner(scene.photo, moved.point, moved.across, moved.down, moved.width)
-                )
+                patch = cut_corner(scene.photo, moved.point, moved.across, moved.down, moved.width)
+                rows.append(varied(rng, patch) if rng.random() < 0.7 else patch)
                 labels.append(CLASSES.index(card))
         # the faces' insides and the table, seen as if they were corners
         height, width = scene.photo.shape[:2]
@@ -130,19 +162,19 @@ def samples(
         kept = [i for i in range(len(labels)) if i not in dropped]
         rows = [rows[i] for i in kept]
         labels = labels[kept]
-    return features(rows), labels
+    return rows, labels
 
 
-def train(rows: np.ndarray, labels: np.ndarray, seed: int = 0):
+def _mlp(hidden: int, seed: int):
     # the learning libraries are the vision-train extra, never installed to run the app
     from sklearn.neural_network import MLPClassifier
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
-    model = make_pipeline(
+    return make_pipeline(
         StandardScaler(),
         MLPClassifier(
-            hidden_layer_sizes=(256,),
+            hidden_layer_sizes=(hidden,),
             alpha=1e-3,
             batch_size=256,
             learning_rate_init=1e-3,
@@ -152,34 +184,99 @@ def train(rows: np.ndarray, labels: np.ndarray, seed: int = 0):
             random_state=seed,
         ),
     )
-    # every class in the output, in CLASSES order, even one no sample fell in
-    missing = sorted(set(range(len(CLASSES))) - set(labels.tolist()))
+
+
+def _fitted(model, rows: np.ndarray, labels: np.ndarray, classes: int):
+    # every class in the output, in order, even one no sample fell in
+    missing = sorted(set(range(classes)) - set(labels.tolist()))
     if missing:
         rows = np.concatenate([rows, np.zeros((len(missing), rows.shape[1]), np.float32)])
         labels = np.concatenate([labels, np.array(missing)])
-    model.fit(rows, labels)
-    return model
+    return model.fit(rows, labels)
 
 
-def export(model, rows: int, path) -> None:
+def rank_labels(labels: np.ndarray) -> np.ndarray:
+    """Each of :data:`CLASSES`' labels as its rank (or joker, or nothing) in RANK_CLASSES."""
+    names = [CLASSES[label] for label in labels.tolist()]
+    return np.array([RANK_CLASSES.index(n if n in ("JK", "none") else n[:-1]) for n in names])
+
+
+def train(rows: np.ndarray, labels: np.ndarray, seed: int = 0) -> CardModels:
+    """A rank model on the rank glyph and its place (every corner: the none class is what
+    is no index) and a suit model on the pip and the ink's colour (the cards' corners
+    only): apart, each learns its glyph's shape rather than one design's pairing of the
+    two."""
+    rank = _fitted(_mlp(256, seed), rows[:, RANK_COLUMNS], rank_labels(labels), len(RANK_CLASSES))
+    cards = np.array([CLASSES[label] not in ("JK", "none") for label in labels.tolist()])
+    suit_labels = np.array([SUITS.index(CLASSES[label][-1]) for label in labels[cards]])
+    suit = _fitted(_mlp(128, seed), rows[cards][:, SUIT_COLUMNS], suit_labels, len(SUITS))
+    return CardModels(rank, suit)
+
+
+def _onnx(model, name: str, columns: int):
     # the vision-train extra, as above
     from skl2onnx import convert_sklearn
     from skl2onnx.common.data_types import FloatTensorType
 
-    onnx_model = convert_sklearn(
+    return convert_sklearn(
         model,
-        initial_types=[("features", FloatTensorType([None, rows]))],
+        initial_types=[(f"{name}_features", FloatTensorType([None, columns]))],
         options={id(model): {"zipmap": False}},
         target_opset=17,
     )
-    for output in onnx_model.graph.output:
-        if output.name.startswith("prob"):
-            output.name = output.name
-    path.write_bytes(onnx_model.SerializeToString())
 
 
-def report(model, rows: np.ndarray, labels: np.ndarray, title: str) -> None:
-    predicted = model.predict(rows)
+def export(models: CardModels, path: Path) -> None:
+    """Both models in one ONNX graph, each its own input and output (``rank_features`` ->
+    ``rank_probabilities``, ``suit_features`` -> ``suit_probabilities``)."""
+    import onnx
+    from onnx import compose, helper
+
+    parts = []
+    for name, model, columns in (
+        ("rank", models.rank, len(RANK_COLUMNS)),
+        ("suit", models.suit, len(SUIT_COLUMNS)),
+    ):
+        converted = _onnx(model, name, columns)
+        kept = [o for o in converted.graph.output if o.name.startswith("prob")]
+        del converted.graph.output[:]
+        converted.graph.output.extend(kept)
+        converted = compose.add_prefix(converted, f"{name}_", rename_inputs=False)
+        converted.graph.output[0].name = f"{name}_probabilities"
+        for node in converted.graph.node:
+            node.output[:] = [
+                f"{name}_probabilities" if o == f"{name}_{kept[0].name}" else o for o in node.output
+            ]
+        parts.append(converted)
+    graph = helper.make_graph(
+        [node for part in parts for node in part.graph.node],
+        "card_index",
+        [part.graph.input[0] for part in parts],
+        [part.graph.output[0] for part in parts],
+        [init for part in parts for init in part.graph.initializer],
+    )
+    combined = helper.make_model(graph, opset_imports=parts[0].opset_import)
+    combined.ir_version = parts[0].ir_version
+    onnx.checker.check_model(combined)
+    path.write_bytes(combined.SerializeToString())
+
+
+def predict(models: CardModels, rows: np.ndarray) -> np.ndarray:
+    """The labels (indices of :data:`CLASSES`) the two models give together."""
+    ranks = models.rank.predict(rows[:, RANK_COLUMNS])
+    suits = models.suit.predict(rows[:, SUIT_COLUMNS])
+    return np.array(
+        [
+            CLASSES.index(
+                RANK_CLASSES[r] if RANK_CLASSES[r] in ("JK", "none") else RANK_CLASSES[r] + SUITS[s]
+            )
+            for r, s in zip(ranks.tolist(), suits.tolist(), strict=True)
+        ]
+    )
+
+
+def report(models: CardModels, rows: np.ndarray, labels: np.ndarray, title: str) -> None:
+    predicted = predict(models, rows)
     index = labels != CLASSES.index("none")
     print(
         f"{title}: all {np.mean(predicted == labels):.3f}, "
@@ -198,26 +295,68 @@ def timed(what: str, work: Iterable) -> None:  # pragma: no cover - progress for
 
 # ---- index glyphs drawn in the system's fonts -------------------------------------------
 
-FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation")
+FONT_DIRS = (
+    "/usr/share/fonts/truetype",
+    "/usr/share/fonts/opentype",
+    "/usr/share/texmf/fonts/opentype/public/tex-gyre",
+)
 # what each deck's letters name: English, French (V D R) and German (B D K) indices
 LETTER_RANKS = {"J": "J", "Q": "Q", "K": "K", "V": "J", "D": "Q", "R": "K", "B": "J"}
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+INDEX_CHARACTERS = "0123456789AJQKVDRB"
+# no deck prints its index slanted or in hairlines (names lower-cased)
+NOT_INDEX_TYPE = (
+    "italic",
+    "oblique",
+    "ita.",
+    "_i.",
+    "_ri",
+    "_rbi",
+    "_rzi",
+    "extralight",
+    "thin",
+    "math",
+    "emoji",
+    "chorus",
+    "z003",
+)
+# fonts of symbols, which draw no letters in a letter's place
+SYMBOLS_ONLY = ("symbol", "d050000l", "ancient")
 
 
+def _characters(path: Path) -> set[int]:
+    # fontTools is WeasyPrint's own dependency, and in the vision-train extra
+    from fontTools.ttLib import TTFont
+
+    try:
+        with TTFont(str(path), lazy=True, fontNumber=0) as font:
+            return set(font.getBestCmap() or {})
+    except Exception:  # a font file fontTools cannot read is not used
+        return set()
+
+
+@cache
 def _fonts() -> tuple[list[str], list[str]]:
-    """The installed fonts for rank letters, and those of them that draw the four suits."""
+    """The installed fonts (the Debian font packages the trainer names) that draw every
+    index letter and digit, and those that draw the four suits' pips."""
     letters, suits = [], []
-    for folder in FONT_DIRS:
-        for path in sorted(Path(folder).glob("*.ttf")):
-            if "ExtraLight" in path.name or "Math" in path.name:
-                continue
+    paths = sorted(
+        path
+        for folder in FONT_DIRS
+        for path in Path(folder).rglob("*")
+        if path.suffix.lower() in (".ttf", ".otf")
+    )
+    for path in paths:
+        name = path.name.lower()
+        if any(word in name for word in NOT_INDEX_TYPE):
+            continue
+        characters = _characters(path)
+        if all(ord(c) in characters for c in SUIT_SYMBOLS.values()):
+            suits.append(str(path))
+        if not any(word in name for word in SYMBOLS_ONLY) and all(
+            ord(c) in characters for c in INDEX_CHARACTERS
+        ):
             letters.append(str(path))
-            font = ImageFont.truetype(str(path), 40)
-            # Liberation draws no suits; DejaVu's faces do
-            if "DejaVu" in path.name and all(
-                font.getmask(symbol).getbbox() for symbol in SUIT_SYMBOLS.values()
-            ):
-                suits.append(str(path))
     return letters, suits
 
 
@@ -227,7 +366,7 @@ def font_corners(rng: np.random.Generator, count: int) -> tuple[list[np.ndarray]
     decks the photos' decks do not cover, and a check on learning one deck's design."""
     letter_fonts, suit_fonts = _fonts()
     if not suit_fonts:
-        raise SystemExit("no DejaVu font to draw suits in: apt-get install fonts-dejavu-core")
+        raise SystemExit("no font draws the suits: apt-get install fonts-dejavu-core")
     scale = 4
     width, height = PATCH[0] * scale, PATCH[1] * scale
     texts = [*RANKS[:10], *LETTER_RANKS]
@@ -294,8 +433,10 @@ def font_corners(rng: np.random.Generator, count: int) -> tuple[list[np.ndarray]
         image = cv2.warpAffine(image, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
         sigma = rng.uniform(0.3, 2.5)
         image = cv2.GaussianBlur(image, (0, 0), sigma)
-        patch = cv2.resize(image, PATCH, interpolation=cv2.INTER_AREA).astype(np.float32)
-        patch += rng.normal(0, rng.uniform(0, 8), patch.shape)
+        patch = cv2.resize(image, PATCH, interpolation=cv2.INTER_AREA)
+        if rng.random() < 0.6:
+            patch = varied(rng, patch)
+        patch = patch.astype(np.float32) + rng.normal(0, rng.uniform(0, 8), patch.shape)
         patches.append(np.clip(patch, 0, 255).astype(np.uint8))
         labels.append(CLASSES.index(rank + suit))
     return patches, labels
