@@ -41,6 +41,9 @@ MASK_SIDE = 800  # the card mask is found at this size: outlines need no more
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
 # a corner read as an index at least this sure is kept as a reading
 KEEP = 0.5
+# two corners of one whole-card outline read as different cards this surely: the outline is
+# a row of overlapping cards
+SURELY_ANOTHER = 0.8
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,17 @@ def card_width(polygons: list[np.ndarray]) -> float | None:
         ),
         default=0.0,
     )
-    return min(longest, tallest) / CARD_ASPECT
+    # a row fanned in an arc (or whose cards lie at different heights) has a box taller
+    # than a card is long; the first card's free long side is a straight edge of the row
+    # no longer than that box's height, and the longest such edge is a card's length
+    sides = [
+        float(np.linalg.norm(b - a))
+        for p in polygons
+        if len(p) >= 3
+        for a, b in zip(p, np.roll(p, -1, axis=0), strict=True)
+    ]
+    long_side = max((side for side in sides if 0.6 * tallest <= side <= tallest), default=0.0)
+    return min(longest, long_side or tallest) / CARD_ASPECT
 
 
 def corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
@@ -208,6 +221,46 @@ def corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
             if (turn > 0) == (area > 0):
                 continue
             # "across" turns into "down" clockwise on screen (y points down)
+            across, down = (before, after) if turn > 0 else (after, before)
+            found.append(
+                Corner(point, across.astype(np.float32), down.astype(np.float32), width, index)
+            )
+    return found
+
+
+def rounded_corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
+    """The corners of cards whose rounded corner the outline cuts off in short edges: where
+    two straight edges a card's side long or more, with only short edges between them, meet
+    when extended, at a convex angle a card's corner can have. A card joined to its
+    neighbour or a glass's rim keeps its rounded corners on its region's outline, where no
+    single corner of the outline is a card's."""
+    found = []
+    for index, polygon in enumerate(polygons):
+        count = len(polygon)
+        if count < 4:
+            continue
+        area = float(cv2.contourArea(polygon.reshape(-1, 1, 2).astype(np.float32), oriented=True))
+        ends = np.roll(polygon, -1, axis=0)
+        lengths = np.linalg.norm(ends - polygon, axis=1)
+        long_edges = [i for i in range(count) if lengths[i] >= width * 0.25]
+        for a, b in zip(long_edges, long_edges[1:] + long_edges[:1], strict=True):
+            between = [(a + k) % count for k in range(1, (b - a) % count)]
+            if not between or sum(lengths[k] for k in between) > width * 0.2:
+                continue
+            p1, d1 = polygon[a].astype(np.float32), (ends[a] - polygon[a]) / lengths[a]
+            p2, d2 = polygon[b].astype(np.float32), (ends[b] - polygon[b]) / lengths[b]
+            cross = float(d1[0] * d2[1] - d1[1] * d2[0])
+            if abs(cross) < 0.77:  # the edges meet at 50 to 130 degrees
+                continue
+            # convex: the turn from one edge to the next agrees with the outline's direction
+            if (cross > 0) != (area > 0):
+                continue
+            t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / cross
+            point = (p1 + t * d1).astype(np.float32)
+            if np.linalg.norm(point - ends[a]) > width * 0.15:
+                continue
+            before, after = -d1, d2
+            turn = before[0] * after[1] - before[1] * after[0]
             across, down = (before, after) if turn > 0 else (after, before)
             found.append(
                 Corner(point, across.astype(np.float32), down.astype(np.float32), width, index)
@@ -288,26 +341,45 @@ def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]
 def same_card(
     one: CornerReading, other: CornerReading, pieces: frozenset[int] = frozenset()
 ) -> bool:
-    """Two readings of one physical card: they agree, and either place the card's centre
-    within a fifth of its width of each other, or face each other from opposite corners
-    (its two indices, printed half a turn apart, about a card's diagonal apart), or both
-    come from ``pieces`` (outlines no larger than one card: a card whose picture broke its
-    light region apart) and place the card's centre within most of a card's width."""
-    if one.card != other.card:
-        return False
+    """Two readings of one physical card: both come from ``pieces`` (outlines no larger than
+    one card: a card whose picture broke its light region apart) and place the card's
+    centre within most of a card's width, agreeing, from two pieces, or turned apart; or
+    they agree, and either
+    place the card's centre within a fifth of its width of each other, or face each other
+    from opposite corners (its two indices, printed half a turn apart, about a card's
+    diagonal apart)."""
     width = max(one.corner.width, other.corner.width)
     apart_centres = float(np.linalg.norm(one.card_centre - other.card_centre))
-    if apart_centres < 0.2 * width:
-        return True
+    # pieces of one card's region hold one card, whatever two pieces' corners read (a court
+    # picture's inner corners are read as other cards); within one piece, which a tight fan
+    # of two cards may be as small as, only a corner turned far from the other's (a
+    # picture's, not a neighbour's in the fan) is read as that card
     if (
         one.corner.outline in pieces
         and other.corner.outline in pieces
+        and (
+            one.card == other.card
+            or one.corner.outline != other.corner.outline
+            or float(np.dot(one.corner.across, other.corner.across)) < 0.85
+        )
         and apart_centres < 0.8 * width
     ):
+        return True
+    if one.card != other.card:
+        return False
+    if apart_centres < 0.2 * width:
         return True
     apart = float(np.linalg.norm(one.corner.point - other.corner.point)) / width
     facing = float(np.dot(one.corner.across, other.corner.across)) < -0.7
     return facing and 1.3 < apart < 2.1
+
+
+def one_place(one: CornerReading, other: CornerReading) -> bool:
+    """Two readings that place their card's centre within a seventh of a card's width of each
+    other are one physical card whatever they read (no two cards lie so close, even in a
+    tight fan): the same index cut twice, or its two corners read apart."""
+    width = max(one.corner.width, other.corner.width)
+    return float(np.linalg.norm(one.card_centre - other.card_centre)) < width / 7
 
 
 def cards_from_corners(
@@ -316,7 +388,8 @@ def cards_from_corners(
     """One reading per physical card. Within an outline that is one whole card, every index
     read is that card; elsewhere two readings are one card when they agree and place the
     card's centre within a fifth of a card's width of each other (the two index corners of
-    a fan's last card); the surer reading names it."""
+    a fan's last card), and any two that place it at one spot (:func:`one_place`) are one;
+    the readings' summed confidence names it, and disagreement lowers its confidence."""
     groups: list[list[CornerReading]] = []
     by_outline: dict[int, list[CornerReading]] = {}
     for reading in sorted(readings, key=lambda r: -r.confidence):
@@ -324,7 +397,9 @@ def cards_from_corners(
             by_outline.setdefault(reading.corner.outline, []).append(reading)
             continue
         for group in groups:
-            if any(same_card(member, reading, pieces) for member in group):
+            if any(
+                same_card(member, reading, pieces) or one_place(member, reading) for member in group
+            ):
                 group.append(reading)
                 break
         else:
@@ -380,9 +455,9 @@ def find_corners(pixels: np.ndarray) -> tuple[list[np.ndarray], list[Corner], se
                 continue
         polygons.append(_simplified(outline, max(1.0, 0.03 * width_small)) / factor)
     found = corners(polygons, width)
-    found += edge_points(
-        [p if i not in whole else np.zeros((0, 2)) for i, p in enumerate(polygons)], width
-    )
+    apart = [p if i not in whole else np.zeros((0, 2)) for i, p in enumerate(polygons)]
+    found += rounded_corners(apart, width)
+    found += edge_points(apart, width)
     # a whole card's corners are cut at its own width: tilt makes near cards larger
     sized = []
     for corner in found:
@@ -403,11 +478,29 @@ def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
         return []
     readings = read_corners(pixels, found)
     budget.check()
+    # a row of cards overlapping along their long sides can look like one whole card; where
+    # a whole outline's corners read different cards surely, it is walked as a row
+    surely: dict[int, set[str]] = {}
+    for reading in readings:
+        if reading.corner.outline in whole and reading.confidence >= SURELY_ANOTHER:
+            surely.setdefault(reading.corner.outline, set()).add(reading.card)
+    rows = {outline for outline, cards in surely.items() if len(cards) > 1}
+    if rows:
+        walked = []
+        for outline in sorted(rows):
+            own = max(c.width for c in found if c.outline == outline)
+            walked += edge_points(
+                [p if i == outline else np.zeros((0, 2)) for i, p in enumerate(polygons)], own
+            )
+        readings += read_corners(pixels, walked)
+        whole = whole - rows
+        budget.check()
     card_area = found[0].width ** 2 * CARD_ASPECT
     pieces = frozenset(
         index
         for index, polygon in enumerate(polygons)
         if index not in whole
+        and index not in rows
         and len(polygon) >= 3
         and cv2.contourArea(polygon.astype(np.float32).reshape(-1, 1, 2)) < 1.2 * card_area
     )

@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from scorekeeper.vision.corners import index_glyphs
-from scorekeeper.vision.reading import Corner, CornerReading, card_width, same_card
+from scorekeeper.vision.reading import (
+    Corner,
+    CornerReading,
+    card_width,
+    cards_from_corners,
+    rounded_corners,
+    same_card,
+)
 
 
 def _ink(height=80, width=48):
@@ -47,17 +54,115 @@ def test_a_row_of_overlapping_cards_is_as_tall_as_one_card_is_long():
     assert abs(card_width([row]) - 150 / 1.45) < 1.0
 
 
+def test_a_row_fanned_in_an_arc_takes_a_cards_length_from_its_first_cards_free_side():
+    # the first and last cards' free long sides are 145 long; the cards' tops, fanned in an
+    # arc, run as one straight edge 202 long and the row's box is 175 tall, both more than
+    # a card's length: the longest edge no longer than the box's height is the card's
+    # length, and the card 145 / 1.45 = 100 wide
+    row = np.float32([(0, 0), (200, -30), (240, 0), (240, 145), (120, 115), (0, 145)])
+    assert abs(card_width([row]) - 100.0) < 1e-3
+
+
 def _reading(outline, point, card="JC"):
     corner = Corner(np.float32(point), np.float32([1, 0]), np.float32([0, 1]), 100.0, outline)
     return CornerReading(corner, card, 0.9)
 
 
-def test_agreeing_readings_from_pieces_of_one_card_are_one_card():
+def test_readings_from_pieces_of_one_card_are_one_card():
     # a court card's picture splits its light region in two; each piece's index-like
     # corner places the card's centre half a card's width from the other's
     one, other = _reading(1, (0, 0)), _reading(2, (50, 0))
     assert same_card(one, other, frozenset({1, 2}))
     # in a row of cards the same two readings are two cards (two decks' jacks side by side)
     assert not same_card(one, other, frozenset())
-    # and pieces never join readings of different cards
-    assert not same_card(one, _reading(2, (50, 0), "QC"), frozenset({1, 2}))
+    # pieces hold one card whatever their corners read: a corner inside the court picture
+    # read as another card is that card (the readings' votes name it)
+    assert same_card(one, _reading(2, (50, 0), "QC"), frozenset({1, 2}))
+    # within one piece (two cards fanned tightly can be as small) they are two cards, unless
+    # one corner is turned far from the other's (a quarter turn here): a picture's corner
+    assert not same_card(one, _reading(1, (50, 0), "QC"), frozenset({1, 2}))
+    turned = CornerReading(
+        Corner(np.float32((50, 0)), np.float32([0, 1]), np.float32([-1, 0]), 100.0, 1), "QC", 0.6
+    )
+    assert same_card(one, turned, frozenset({1, 2}))
+    # two pieces a card's width apart are two cards
+    assert not same_card(one, _reading(2, (100, 0), "QC"), frozenset({1, 2}))
+
+
+def test_two_readings_that_place_one_card_at_one_spot_are_one_card_whatever_they_read():
+    # one index read twice (an eight of spades once as clubs): the two readings' card
+    # centres lie 10 apart on a card 100 wide, closer than any two cards lie
+    spades = CornerReading(
+        Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 1), "8S", 0.9
+    )
+    clubs = CornerReading(
+        Corner(np.float32((10, 0)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 1), "8C", 0.6
+    )
+    cards = cards_from_corners([clubs, spades], whole=set())
+    assert [card.card for card in cards] == ["8S"]
+    # named by the surer reading, its confidence lowered by the disagreement: 0.9 * 0.9/1.5
+    assert abs(cards[0].confidence - 0.54) < 1e-6
+    # a neighbour in a fan a third of a card further on is a card of its own
+    neighbour = CornerReading(
+        Corner(np.float32((33, 0)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 1), "8C", 0.6
+    )
+    assert len(cards_from_corners([spades, neighbour], whole=set())) == 2
+
+
+def test_a_card_whose_rounded_corners_the_outline_cuts_off_still_has_its_four_corners():
+    # a card 100 wide and 145 long whose outline (joined to a glass's rim, say) cuts each
+    # rounded corner off in a short edge 7 long: its long edges, extended, meet at the
+    # rectangle's corners; the top-left one is cut with "across" along the top edge
+    outline = np.float32(
+        [(5, 0), (95, 0), (100, 5), (100, 140), (95, 145), (5, 145), (0, 140), (0, 5)]
+    )
+    found = rounded_corners([outline], 100.0)
+    assert sorted(tuple(np.round(c.point, 3)) for c in found) == [
+        (0, 0),
+        (0, 145),
+        (100, 0),
+        (100, 145),
+    ]
+    top_left = next(c for c in found if tuple(np.round(c.point, 3)) == (0, 0))
+    assert tuple(np.round(top_left.across, 3)) == (1, 0)
+    assert tuple(np.round(top_left.down, 3)) == (0, 1)
+    # the bottom-right corner, where the index is printed turned half a turn
+    bottom_right = next(c for c in found if tuple(np.round(c.point, 3)) == (100, 145))
+    assert tuple(np.round(bottom_right.across, 3)) == (-1, 0)
+    # an outline with no short edges between its long ones gives none here (its corners
+    # are the outline's own)
+    assert rounded_corners([np.float32([(0, 0), (100, 0), (100, 145), (0, 145)])], 100.0) == []
+
+
+def test_a_whole_looking_outline_whose_corners_read_two_cards_surely_is_walked_as_a_row(
+    monkeypatch,
+):
+    # cards overlapping along their long sides can make one outline shaped like a card: its
+    # top-left corner reads 7H and its bottom-right one 10D, both surely. One card cannot
+    # be both, so its edges are walked as a row's, and the index found there (9C) is a card
+    # too; without the walk the outline would be one card
+    from scorekeeper.vision import reading as steps
+    from scorekeeper.vision.budget import PhotoBudget
+
+    # 100 wide and 190 long: a row of cards 145 long fanned down by 45
+    quad = np.float32([(0, 0), (100, 0), (100, 190), (0, 190)])
+    top_left = Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 0)
+    bottom_right = Corner(
+        np.float32((100, 190)), np.float32([-1, 0]), np.float32([0, -1]), 100.0, 0
+    )
+    monkeypatch.setattr(
+        steps, "find_corners", lambda pixels: ([quad], [top_left, bottom_right], {0})
+    )
+
+    def read(pixels, found):
+        if found == [top_left, bottom_right]:
+            return [CornerReading(top_left, "7H", 0.95), CornerReading(bottom_right, "10D", 0.95)]
+        # the walk: points along the quad's edges; the one halfway down its right side is
+        # an index, which places its card's centre over a third of a card from the others'
+        assert found and all(corner.outline == 0 for corner in found)
+        middle = min(found, key=lambda c: float(np.linalg.norm(c.point - np.float32((100, 95)))))
+        return [CornerReading(middle, "9C", 0.9)]
+
+    monkeypatch.setattr(steps, "read_corners", read)
+    cards = steps.read_cards(np.zeros((200, 200, 3), np.uint8), PhotoBudget())
+    assert sorted(card.card for card in cards) == ["10D", "7H", "9C"]

@@ -12,12 +12,15 @@ from scorekeeper.vision import recognize
 
 PHOTOS = Path(__file__).with_name("photos")
 TRUTH = json.loads((PHOTOS / "truth.json").read_text(encoding="utf-8"))
-# the photos the reader reads right today: a held-out deck (gm-paris, whose jack prints B and
-# whose court picture splits the card's light region in two), German and French letters
-# drawn on, a four-colour deck, an empty table. The others (spread-standard: two cards
-# touching a glass; fanned-standard; joker: the nicu joker and a two beside it) are kept
-# with their truth and counted in benchmarks/README.md, "The cards in a photo"
+# the photos the reader reads right today: two cards joined to a glass's rim (read at the
+# corners their rounded corners leave on the joined outline), a held-out deck (gm-paris,
+# whose jack prints B and whose court picture splits the card's light region in two),
+# German and French letters drawn on, a four-colour deck, an empty table. The others
+# (fanned-standard: the second of two nines of clubs; joker: the nicu joker, read as two
+# unsure cards) are kept with their truth and counted in benchmarks/README.md, "The cards in
+# a photo"
 READ_RIGHT = [
+    "spread-standard.jpg",
     "spread-held-out-deck.jpg",
     "german-letters.jpg",
     "french-letters.jpg",
