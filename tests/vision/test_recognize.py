@@ -69,3 +69,19 @@ def test_a_variant_flags_what_its_deck_cannot_hold():
     # Rami's largest deal (5 to 8 players) plays 3 decks and 6 jokers
     assert _beyond_the_deck(["JK"] * 7, "rami") == [6]
     assert _beyond_the_deck(["9S"] * 4, "rami") == [3]
+
+
+def test_a_reading_whose_rank_or_suit_is_in_doubt_is_unsure(monkeypatch):
+    # a card's confidence is its rank's probability times its suit's: 0.9 x 0.8 = 0.72 is a
+    # doubt in one of them, and the table is asked to look there; 0.95 x 0.95 is not
+    from scorekeeper.vision import answer
+    from scorekeeper.vision.reading import Reading
+
+    readings = [
+        Reading("KS", 0.95 * 0.95, (10, 10, 50, 70)),
+        Reading("7H", 0.9 * 0.8, (80, 10, 50, 70)),
+    ]
+    monkeypatch.setattr(answer, "read_cards", lambda pixels, budget: readings)
+    found = recognize((PHOTOS / "empty-table.jpg").read_bytes())
+    assert [card["card"] for card in found["cards"]] == ["KS", "7H"]
+    assert found["unsure"] == [1]
