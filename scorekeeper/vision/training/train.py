@@ -229,6 +229,7 @@ def _onnx(model, name: str, columns: int):
 def export(models: CardModels, path: Path) -> None:
     """Both models in one ONNX graph, each its own input and output (``rank_features`` ->
     ``rank_probabilities``, ``suit_features`` -> ``suit_probabilities``)."""
+    # the vision-train extra, as above
     import onnx
     from onnx import compose, helper
 
