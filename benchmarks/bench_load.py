@@ -1,7 +1,7 @@
 """A club evening under load: tables saving rounds while read-only phones watch.
 
 Run: .venv/bin/python benchmarks/bench_load.py [--tables 50] [--viewers 200] [--seconds 60]
-     [--save-every 3] [--replica] [--repeat N] [--kills N [--keep]]
+     [--save-every 3] [--replica] [--repeat N] [--kills N [--keep [--chromium-tables 2]]]
 
 Starts the real `scorekeeper serve` (gunicorn) on a free port of 127.0.0.1 with a fresh
 database. Each table is a phone that opens the round form, saves a round and is shown
@@ -10,7 +10,12 @@ polls it as static/live.js does: every 5 seconds `/revision` with the ETag it wa
 given (If-None-Match), and on a new revision reloads the page (revalidating it and the
 QR picture with their ETags). Threads, one keep-alive connection per phone. Stops by
 itself, then checks the database: every acknowledged round there once, nothing else.
-Every request goes to 127.0.0.1 only.
+
+With ``--kills N --keep`` the machine dies N times mid-evening (``machine_dies``) and the
+tables are phones that keep what they saved until the replica has it: ``--chromium-tables``
+of them are real headless Chromium pages (Debian's chromium through Playwright, as
+tests/browser do) whose own static/offline.js keeps and resends the rounds; the rest are
+lighter clients doing the same in Python (``Keeper``). Every request goes to 127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import re
 import shutil
 import sqlite3
@@ -46,6 +52,7 @@ from tests.web.serving import (  # noqa: E402  (the project root is put on the p
 
 SAVE_EVERY = 3.0
 POLL_EVERY = 5.0
+BACK_WITHIN = 120.0  # s: the reopened phones' rounds all back, or the run says which are not
 
 
 class Results:
@@ -147,6 +154,153 @@ class Keeper:
             else:
                 raise RuntimeError(f"sending a kept round again answered {status}: {body[:300]}")
         return restored, conflicts
+
+
+class ChromiumPhones:
+    """Real Chromium pages as some tables' phones, each in its own browser context: they
+    start a Rami game of three, save a round through the round form every SAVE_EVERY seconds
+    (their static/offline.js sends it in the background and keeps it until the replica has
+    it) and, reopened on a restored server, send their kept rounds again by themselves.
+    Playwright's sync API stays on the thread that started it: one thread owns it and runs
+    what it is asked, in order; ``ask`` waits for the answer, ``begin`` then ``answer`` let
+    the caller work meanwhile."""
+
+    PLAYERS = ("Ana", "Ben", "Cem")
+
+    def __init__(self, tables: int) -> None:
+        self.tables = tables
+        self.asked: queue.Queue = queue.Queue()
+        self.answers: queue.Queue = queue.Queue()
+        self.pages: list = []
+        self.games: list[str] = []
+        self.acknowledged: list[dict[str, float]] = [{} for _ in range(tables)]
+        self.counting = False
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def begin(self, name: str, *args) -> None:
+        self.asked.put((name, args))
+
+    def answer(self, timeout: float = 600):
+        failed, value = self.answers.get(timeout=timeout)
+        if failed:
+            raise RuntimeError("a Chromium phone failed") from value
+        return value
+
+    def ask(self, name: str, *args):
+        self.begin(name, *args)
+        return self.answer()
+
+    def _serve(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+        with sync_playwright() as playwright:
+            self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            while True:
+                name, args = self.asked.get()
+                if name == "close":
+                    break
+                try:
+                    self.answers.put((False, getattr(self, f"_{name}")(*args)))
+                except Exception as error:  # told to the caller, who stops the run
+                    self.answers.put((True, error))
+            self.browser.close()
+        self.answers.put((False, None))
+
+    def _noted(self, table: int):
+        def on_response(response) -> None:
+            request = response.request
+            if (
+                self.counting
+                and request.method == "POST"
+                and request.url.endswith("/rounds/new")
+                and response.status == 200
+                and response.headers.get("content-location")
+            ):
+                fields = urllib.parse.parse_qs(request.post_data or "")
+                self.acknowledged[table][fields["submission"][0]] = time.time()
+
+        return on_response
+
+    def _open(self, port: int) -> None:
+        from tests.browser.table_pages import start_table
+
+        base = f"http://127.0.0.1:{port}"
+        for table in range(self.tables):
+            context = self.browser.new_context(
+                viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+            )
+            page = context.new_page()
+            page.set_default_timeout(10_000)
+            page.on("response", self._noted(table))
+            game = start_table(page.request, base, players=list(self.PLAYERS))
+            page.goto(game)
+            self.pages.append(page)
+            self.games.append(game)
+
+    def _save(self, page, turn: int) -> None:
+        """A round as a player types it: Rami, the winner went out, each loser had melded
+        and counts a few points (small, so the game never reaches its end at 1,000)."""
+        from tests.browser.test_offline import open_round_form, save, type_counted_round
+
+        if page.locator("#round-form").count() == 0:
+            open_round_form(page)
+        winner = turn % len(self.PLAYERS)
+        counts = {seat: 3 + seat for seat in range(len(self.PLAYERS)) if seat != winner}
+        type_counted_round(page, self.PLAYERS[winner], counts)
+        save(page)
+        page.locator(".flash").first.wait_for()
+
+    def _play(self, clock: Clock, results: Results) -> None:
+        """Each page saves every SAVE_EVERY seconds over the evening, the pages spread over
+        the interval, one after the other (this thread drives them all)."""
+        for acknowledged in self.acknowledged:
+            acknowledged.clear()
+        while not clock.start:
+            time.sleep(0.05)
+        self.counting = True
+        ticks = [clock.start + SAVE_EVERY * i / self.tables for i in range(self.tables)]
+        turns = [0] * self.tables
+        while True:
+            table = min(range(self.tables), key=ticks.__getitem__)
+            time.sleep(max(0.0, ticks[table] - time.monotonic()))
+            if time.monotonic() >= clock.until:
+                break
+            try:
+                self._save(self.pages[table], turns[table])
+            except Exception as error:  # the server died, or is slow: counted, like a person
+                results.error(f"chromium table: {type(error).__name__}")
+                with contextlib.suppress(Exception):  # back to the game, to try again
+                    self.pages[table].goto(self.games[table], timeout=5_000)
+            turns[table] += 1
+            ticks[table] += SAVE_EVERY
+        for page in self.pages:  # the answers that arrived while it waited, noted
+            with contextlib.suppress(Exception):
+                page.evaluate("1")
+        self.counting = False
+
+    def _reopen(self, database: Path) -> tuple[float, int]:
+        """Every page opens its game again on the restored server (its offline.js finds the
+        server in another run and sends its kept rounds): seconds until every round they
+        were acknowledged is in the database, and how many of them were missing first."""
+        wanted = {key for acknowledged in self.acknowledged for key in acknowledged}
+        missing_first = len(wanted - stored_keys(database))
+        started = time.monotonic()
+        for page, game in zip(self.pages, self.games, strict=True):
+            page.goto(game, timeout=60_000)
+        while wanted - stored_keys(database):
+            if time.monotonic() - started > BACK_WITHIN:
+                break
+            for page in self.pages:  # the pages' own events, handled meanwhile
+                page.wait_for_timeout(50)
+        return time.monotonic() - started, missing_first
+
+
+def stored_keys(database: Path) -> set[str]:
+    with contextlib.closing(sqlite3.connect(database, timeout=30)) as db:
+        return {key for (key,) in db.execute("select submission from rounds where deleted = 0")}
 
 
 def table(
@@ -417,76 +571,107 @@ def evenings(args, folder: Path) -> None:
 def machine_dies(args, folder: Path, kills: int) -> None:
     """The machine dies mid-evening: everything is SIGKILLed halfway through the load, the
     database, its WAL and Litestream's state are deleted, the database is restored from the
-    replica and served again; the acknowledged saves missing from it are counted. With
-    ``--keep`` the tables are phones that keep each saved round until the replica has it
-    (Keeper): reopened on the restored server they send the kept rounds again, and what is
-    counted missing is what is still missing after that, with the time from reopening the
-    phones to every round back."""
+    replica and served again (on the same port, as a restored machine would be); the
+    acknowledged saves missing from it are counted. With ``--keep`` the tables are phones
+    that keep each saved round until the replica has it (``--chromium-tables`` of them real
+    Chromium pages, the rest Keeper): reopened on the restored server they send the kept
+    rounds again, and what is counted missing is what is still missing after that, with the
+    time from reopening the phones to every round back."""
     database = folder / "dies.sqlite"
     replica = f"file://{folder / 'dies-replica'}"
     lost_total = saved_total = restored_total = conflicts_total = 0
     oldest = 0.0
     back_times: list[float] = []
-    games: list[str] = []
-    keepers = [Keeper() for _ in range(args.tables)] if args.keep else None
-    server = None
-    for kill in range(1, kills + 1):
-        if server is None:
-            server = Server(database, "--replica", replica).start()
-        if not games:
-            games, views, cookie = prepare(server, args.tables)
+    chromium_figures = {"acknowledged": 0, "missing first": 0, "lost": 0, "back": []}
+    browsers = min(args.chromium_tables, args.tables) if args.keep else 0
+    light = args.tables - browsers
+    keepers = [Keeper() for _ in range(light)] if args.keep else None
+    phones = ChromiumPhones(browsers) if browsers else None
+    server = Server(database, "--replica", replica).start()
+    games, views, cookie = prepare(server, light)
+    if phones is not None:
+        phones.ask("open", server.port)
+    try:
+        for kill in range(1, kills + 1):
+            if server.process.poll() is not None:
+                server.start()
+            died_at: list[float] = []
+            evening = Results()
 
-        died_at: list[float] = []
+            def die(clock: Clock, died_at: list[float] = died_at, evening=evening) -> None:
+                if phones is not None:
+                    phones.begin("play", clock, evening)
+                time.sleep(max(0.0, clock.start + args.seconds / 2 - time.monotonic()))
+                kill_everything(server)
+                died_at.append(time.time())
 
-        def die(clock: Clock, server: Server = server, died_at: list[float] = died_at) -> None:
-            time.sleep(max(0.0, clock.start + args.seconds / 2 - time.monotonic()))
-            kill_everything(server)
-            died_at.append(time.time())
-
-        timings, acknowledged = play(
-            server.port, games, views, cookie, args.viewers, args.seconds, die, keepers
-        )
-        for gone in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
-            gone.unlink()
-        shutil.rmtree(folder / ".dies.sqlite-litestream")
-        restored = subprocess.run(
-            [sys.executable, "-m", "scorekeeper.cli", "restore", replica],
-            env=dict(os.environ, SCOREKEEPER_DATABASE=str(database)),
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        with sqlite3.connect(database) as db:
-            stored = {key for (key,) in db.execute("select submission from rounds")}
-        missing = [key for keys in acknowledged for key in keys if key not in stored]
-        saved = sum(len(a) for a in acknowledged)
-        ages = sorted(died_at[0] - timings.acknowledged_at[key] for key in missing)
-        before = ", ".join(f"{age * 1000:.0f}" for age in ages)
-        line = (
-            f"kill {kill}: {saved} saves acknowledged ({len(timings.errors)} requests failed, "
-            f"most at the kill: {timings.errors[:1]}), {len(missing)} missing from the replica "
-            f"(acknowledged {before or '-'} ms before the kill) after {restored.stdout.strip()}"
-        )
-        server = None
-        if keepers is not None:
-            server = Server(database, "--replica", replica).start()
-            back, sent_back, conflicts = reopen_phones(server, games, cookie, keepers)
-            back_times.append(back)
-            restored_total += sent_back
-            conflicts_total += conflicts
-            with sqlite3.connect(database) as db:
-                stored = {key for (key,) in db.execute("select submission from rounds")}
-            missing = [key for keys in acknowledged for key in keys if key not in stored]
-            line += (
-                f"; the phones sent {sent_back} back ({conflicts} conflicts) in "
-                f"{back * 1000:.0f} ms: {len(missing)} missing"
+            timings, acknowledged = play(
+                server.port, games, views, cookie, args.viewers, args.seconds, die, keepers
             )
-        print(line, flush=True)
-        lost_total += len(missing)
-        saved_total += saved
-        oldest = max(oldest, *ages) if ages else oldest
-    if server is not None:
+            if phones is not None:
+                phones.answer()
+                timings.errors += evening.errors
+                for kept in phones.acknowledged:
+                    acknowledged.append(list(kept))
+                    timings.acknowledged_at.update(kept)
+            for gone in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+                gone.unlink()
+            shutil.rmtree(folder / ".dies.sqlite-litestream")
+            restored = subprocess.run(
+                [sys.executable, "-m", "scorekeeper.cli", "restore", replica],
+                env=dict(os.environ, SCOREKEEPER_DATABASE=str(database)),
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            stored = stored_keys(database)
+            missing = [key for keys in acknowledged for key in keys if key not in stored]
+            saved = sum(len(a) for a in acknowledged)
+            ages = sorted(died_at[0] - timings.acknowledged_at[key] for key in missing)
+            before = ", ".join(f"{age * 1000:.0f}" for age in ages)
+            line = (
+                f"kill {kill}: {saved} saves acknowledged ({len(timings.errors)} requests "
+                f"failed, most at the kill: {timings.errors[:1]}), {len(missing)} missing from "
+                f"the replica (acknowledged {before or '-'} ms before the kill) after "
+                f"{restored.stdout.strip()}"
+            )
+            if keepers is not None:
+                server.start()
+                if phones is not None:
+                    phones.begin("reopen", database)
+                back, sent_back, conflicts = reopen_phones(server, games, cookie, keepers)
+                if phones is not None:
+                    page_back, page_missing = phones.answer(timeout=BACK_WITHIN + 120)
+                    page_keys = {key for kept in phones.acknowledged for key in kept}
+                    page_lost = len(page_keys - stored_keys(database))
+                    chromium_figures["acknowledged"] += len(page_keys)
+                    chromium_figures["missing first"] += page_missing
+                    chromium_figures["lost"] += page_lost
+                    chromium_figures["back"].append(page_back)
+                    back = max(back, page_back)
+                    line += (
+                        f"; the {browsers} Chromium pages: {len(page_keys)} acknowledged, "
+                        f"{page_missing} missing from the replica, every round back in "
+                        f"{page_back * 1000:.0f} ms, {page_lost} missing"
+                    )
+                back_times.append(back)
+                restored_total += sent_back
+                conflicts_total += conflicts
+                stored = stored_keys(database)
+                missing = [key for keys in acknowledged for key in keys if key not in stored]
+                line += (
+                    f"; the light phones sent {sent_back} back ({conflicts} conflicts); every "
+                    f"phone's rounds back in {back * 1000:.0f} ms: {len(missing)} missing"
+                )
+            print(line, flush=True)
+            lost_total += len(missing)
+            saved_total += saved
+            oldest = max(oldest, *ages) if ages else oldest
+    finally:
         server.stop()
+        if phones is not None:
+            phones.begin("close")
+            phones.thread.join(timeout=60)
     print(
         f"machine killed {kills} times: {lost_total} of {saved_total} acknowledged saves lost"
         + (
@@ -497,6 +682,15 @@ def machine_dies(args, folder: Path, kills: int) -> None:
             else f", the oldest acknowledged {oldest * 1000:.0f} ms before the kill"
         )
     )
+    if phones is not None:
+        backs = chromium_figures["back"]
+        print(
+            f"of which the {browsers} Chromium pages: {chromium_figures['lost']} of "
+            f"{chromium_figures['acknowledged']} acknowledged saves lost, "
+            f"{chromium_figures['missing first']} missing from the replica and sent back by the "
+            f"pages; reopening to every round back: median {statistics.median(backs) * 1000:.0f}"
+            f" ms, worst {max(backs) * 1000:.0f} ms"
+        )
 
 
 def reopen_phones(
@@ -555,8 +749,16 @@ def main() -> None:
         help="with --kills: the tables keep each saved round until the replica has it and "
         "send it again to the restored server (as static/offline.js does)",
     )
+    parser.add_argument(
+        "--chromium-tables",
+        type=int,
+        default=2,
+        help="with --kills --keep: tables whose phone is a real Chromium page (0: none)",
+    )
     args = parser.parse_args()
     SAVE_EVERY = args.save_every
+    if args.kills and args.keep and args.chromium_tables >= args.tables:
+        parser.error("--chromium-tables must leave at least one table of lighter clients")
 
     print(
         f"{args.tables} tables saving every {SAVE_EVERY:g} s, {args.viewers} viewers polling "
