@@ -53,6 +53,24 @@ from tests.web.serving import (  # noqa: E402  (the project root is put on the p
 SAVE_EVERY = 3.0
 POLL_EVERY = 5.0
 BACK_WITHIN = 120.0  # s: the reopened phones' rounds all back, or the run says which are not
+# A Rami round typed into a Chromium page's round form and saved: "Points counted", the
+# winner, each loser's count and "had melded: yes", then a click on Save
+TYPE_ROUND = """([winner, counts]) => {
+  const form = document.getElementById("round-form");
+  const chip = [...form.querySelectorAll("#mode label.chip")]
+    .find((label) => label.textContent.includes("Points counted"));
+  if (chip) chip.click();
+  form.querySelector(`#winner input[value="${winner}"]`).click();
+  for (const [seat, points] of Object.entries(counts)) {
+    const count = form.querySelector(`#count_${seat}`);
+    count.value = String(points);
+    count.dispatchEvent(new Event("input", { bubbles: true }));
+    count.dispatchEvent(new Event("change", { bubbles: true }));
+    form.querySelector(`#opened_${seat} input[value="y"]`).click();
+  }
+  [...form.querySelectorAll("[name=save]")]
+    .find((button) => (button.value + button.textContent).includes("Save the round")).click();
+}"""
 
 
 class Results:
@@ -175,6 +193,7 @@ class ChromiumPhones:
         self.games: list[str] = []
         self.acknowledged: list[dict[str, float]] = [{} for _ in range(tables)]
         self.counting = False
+        self.answered_whole: set[str] = set()  # saves whose answer arrived to its last byte
         self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
 
@@ -210,19 +229,24 @@ class ChromiumPhones:
         self.answers.put((False, None))
 
     def _noted(self, table: int):
-        def on_response(response) -> None:
-            request = response.request
-            if (
-                self.counting
-                and request.method == "POST"
-                and request.url.endswith("/rounds/new")
-                and response.status == 200
-                and response.headers.get("content-location")
-            ):
-                fields = urllib.parse.parse_qs(request.post_data or "")
-                self.acknowledged[table][fields["submission"][0]] = time.time()
+        def key_of(request) -> str | None:
+            if request.method != "POST" or not request.url.endswith("/rounds/new"):
+                return None
+            return urllib.parse.parse_qs(request.post_data or "").get("submission", [None])[0]
 
-        return on_response
+        def on_response(response) -> None:
+            key = key_of(response.request)
+            # the answer says: saved (200 and the sheet's address)
+            saved = response.status == 200 and response.headers.get("content-location")
+            if self.counting and key and saved:
+                self.acknowledged[table][key] = time.time()
+
+        def on_finished(request) -> None:
+            key = key_of(request)
+            if key:
+                self.answered_whole.add(key)
+
+        return on_response, on_finished
 
     def _open(self, port: int) -> None:
         from tests.browser.table_pages import start_table
@@ -234,7 +258,9 @@ class ChromiumPhones:
             )
             page = context.new_page()
             page.set_default_timeout(10_000)
-            page.on("response", self._noted(table))
+            on_response, on_finished = self._noted(table)
+            page.on("response", on_response)
+            page.on("requestfinished", on_finished)
             game = start_table(page.request, base, players=list(self.PLAYERS))
             page.goto(game)
             self.pages.append(page)
@@ -242,15 +268,17 @@ class ChromiumPhones:
 
     def _save(self, page, turn: int) -> None:
         """A round as a player types it: Rami, the winner went out, each loser had melded
-        and counts a few points (small, so the game never reaches its end at 1,000)."""
-        from tests.browser.test_offline import open_round_form, save, type_counted_round
+        and counts a few points (small, so the game never reaches its end at 1,000). The
+        taps and typing are done in the page in one go (Playwright's own steps, one round
+        trip each, would let the loaded machine slow a page's saves to a few a minute);
+        Save is a click, so the page's own scripts send it."""
+        from tests.browser.test_offline import open_round_form
 
         if page.locator("#round-form").count() == 0:
             open_round_form(page)
         winner = turn % len(self.PLAYERS)
         counts = {seat: 3 + seat for seat in range(len(self.PLAYERS)) if seat != winner}
-        type_counted_round(page, self.PLAYERS[winner], counts)
-        save(page)
+        page.evaluate(TYPE_ROUND, [self.PLAYERS[winner], counts])
         page.locator(".flash").first.wait_for()
 
     def _play(self, clock: Clock, results: Results) -> None:
@@ -295,7 +323,41 @@ class ChromiumPhones:
                 break
             for page in self.pages:  # the pages' own events, handled meanwhile
                 page.wait_for_timeout(50)
-        return time.monotonic() - started, missing_first
+        back = time.monotonic() - started
+        lost = wanted - stored_keys(database)
+        held = " ".join(self._held(page) for page in self.pages)
+        said = [
+            f"{key}: answer {'whole' if key in self.answered_whole else 'cut short'}, "
+            f"{'still held by its page' if key in held else 'held by no page'}"
+            for key in sorted(lost)
+        ]
+        return back, missing_first, said
+
+    @staticmethod
+    def _held(page) -> str:
+        """What the page keeps of its rounds (its kept rounds and its queue), as stored."""
+        for _ in range(20):
+            try:
+                return page.evaluate(
+                    "JSON.stringify([localStorage.getItem('scorekeeper:kept'), "
+                    "localStorage.getItem('scorekeeper:queue')])"
+                )
+            except Exception:  # the page is reloading: ask again
+                page.wait_for_timeout(250)
+        return ""
+
+
+def machine_killed(server: Server) -> None:
+    """kill_everything, again when a process it listed ended before it was frozen (a short
+    child of the server's): the processes already frozen cannot end by themselves, so the
+    second listing finds them and the rest."""
+    for attempt in range(3):
+        try:
+            kill_everything(server)
+            return
+        except ProcessLookupError:
+            if attempt == 2:
+                raise
 
 
 def stored_keys(database: Path) -> set[str]:
@@ -602,7 +664,7 @@ def machine_dies(args, folder: Path, kills: int) -> None:
                 if phones is not None:
                     phones.begin("play", clock, evening)
                 time.sleep(max(0.0, clock.start + args.seconds / 2 - time.monotonic()))
-                kill_everything(server)
+                machine_killed(server)
                 died_at.append(time.time())
 
             timings, acknowledged = play(
@@ -641,7 +703,7 @@ def machine_dies(args, folder: Path, kills: int) -> None:
                     phones.begin("reopen", database)
                 back, sent_back, conflicts = reopen_phones(server, games, cookie, keepers)
                 if phones is not None:
-                    page_back, page_missing = phones.answer(timeout=BACK_WITHIN + 120)
+                    page_back, page_missing, page_said = phones.answer(timeout=BACK_WITHIN + 120)
                     page_keys = {key for kept in phones.acknowledged for key in kept}
                     page_lost = len(page_keys - stored_keys(database))
                     chromium_figures["acknowledged"] += len(page_keys)
@@ -653,6 +715,7 @@ def machine_dies(args, folder: Path, kills: int) -> None:
                         f"; the {browsers} Chromium pages: {len(page_keys)} acknowledged, "
                         f"{page_missing} missing from the replica, every round back in "
                         f"{page_back * 1000:.0f} ms, {page_lost} missing"
+                        + (f" ({'; '.join(page_said)})" if page_said else "")
                     )
                 back_times.append(back)
                 restored_total += sent_back
