@@ -309,15 +309,20 @@ class ChromiumPhones:
                 page.evaluate("1")
         self.counting = False
 
-    def _reopen(self, database: Path) -> tuple[float, int]:
+    def _reopen(self, database: Path) -> tuple[float, int, list[str]]:
         """Every page opens its game again on the restored server (its offline.js finds the
         server in another run and sends its kept rounds): seconds until every round they
         were acknowledged is in the database, and how many of them were missing first."""
+        from playwright.sync_api import Error as PlaywrightError
+
         wanted = {key for acknowledged in self.acknowledged for key in acknowledged}
         missing_first = len(wanted - stored_keys(database))
         started = time.monotonic()
         for page, game in zip(self.pages, self.games, strict=True):
-            page.goto(game, timeout=60_000)
+            try:
+                page.goto(game, timeout=60_000)
+            except PlaywrightError:  # the page reloaded itself meanwhile (its stream came back)
+                page.wait_for_load_state(timeout=60_000)
         while wanted - stored_keys(database):
             if time.monotonic() - started > BACK_WITHIN:
                 break
@@ -325,10 +330,13 @@ class ChromiumPhones:
                 page.wait_for_timeout(50)
         back = time.monotonic() - started
         lost = wanted - stored_keys(database)
-        held = " ".join(self._held(page) for page in self.pages)
+        held = [self._held(page) for page in self.pages]
         said = [
             f"{key}: answer {'whole' if key in self.answered_whole else 'cut short'}, "
-            f"{'still held by its page' if key in held else 'held by no page'}"
+            + (
+                ", ".join(where for where in (holding(h, key) for h in held) if where)
+                or "held by no page"
+            )
             for key in sorted(lost)
         ]
         return back, missing_first, said
@@ -358,6 +366,21 @@ def machine_killed(server: Server) -> None:
         except ProcessLookupError:
             if attempt == 2:
                 raise
+
+
+def holding(held: str, key: str) -> str:
+    """Where a page holds the round of that one-time key: among its kept rounds, or in its
+    queue (with the queue's state and note: a conflict or refusal waits for a person)."""
+    if not held:
+        return ""
+    kept, queued = (json.loads(part or "[]") for part in json.loads(held))
+    for entry in kept:
+        if ["submission", key] in entry.get("fields", []):
+            return "kept by its page"
+    for entry in queued:
+        if ["submission", key] in entry.get("fields", []):
+            return f"in its page's queue ({entry.get('state')}: {entry.get('note')})"
+    return ""
 
 
 def stored_keys(database: Path) -> set[str]:
