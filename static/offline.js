@@ -168,9 +168,12 @@
         form.dispatchEvent(new CustomEvent("draft:taken"));
       }
       if (page) {
-        // saved: the answer is the sheet with the saved message, shown as it came
+        // saved: kept at once (the body may never come whole if the server dies now), then
+        // kept again with the sheet the answer carries, shown as it came
+        var facts = factsOf(form);
+        keep(target(form), form.dataset.sheetUrl, fields, facts, null, response.headers.get(REPLICA_HEADER));
         return response.text().then(function (html) {
-          keep(target(form), form.dataset.sheetUrl, fields, factsOf(form), html, response.headers.get(REPLICA_HEADER));
+          keep(target(form), form.dataset.sheetUrl, fields, facts, html, response.headers.get(REPLICA_HEADER));
           show(page, html);
         }, function () {
           window.location.href = form.dataset.sheetUrl;
@@ -320,6 +323,24 @@
     return "saved";
   }
 
+  // Rounds this phone saved but the replica may not hold yet go before its queue, for the
+  // same games: after a restore they are the older rounds, and a queued round sent first
+  // would take their number and turn them into conflicts. The one-time keys make a second
+  // send of a round the server has harmless.
+  function sendKeptFirst() {
+    var queuedFor = load().filter(function (entry) { return entry.state === "waiting" || entry.state === "sending"; })
+      .map(function (entry) { return entry.sheet; });
+    var mine = loadKept().filter(function (entry) { return queuedFor.indexOf(entry.sheet) !== -1; });
+    if (!mine.length) return Promise.resolve(true);
+    mine.sort(function (a, b) { return a.kept - b.kept; });
+    return resend(mine).then(function (outcome) {
+      if (outcome.restored) {
+        try { sessionStorage.setItem(RESTORED, plural(strings.restored_rounds, outcome.restored)); } catch (blocked) { /* not said */ }
+      }
+      return outcome.answered === mine.length; // else the server is not back yet: later
+    });
+  }
+
   function sendAll() {
     var sentAny = false;
     var retry = false;
@@ -334,7 +355,10 @@
         return next();
       });
     }
-    return next().then(function () { return { sentAny: sentAny, retry: retry }; });
+    return sendKeptFirst().then(function (allSent) {
+      if (!allSent) return { sentAny: false, retry: true };
+      return next().then(function () { return { sentAny: sentAny, retry: retry }; });
+    });
   }
 
   function flush() {

@@ -11,6 +11,7 @@ melded adds the points counted in hand; the winner who went out scores 0.
 import json
 import os
 import signal
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from tests.browser.test_offline import (
     save,
     totals,
     type_counted_round,
+    under_service_worker,
     wait_until,
 )
 from tests.web.serving import Server, command_line, descendants, kill_everything
@@ -231,6 +233,56 @@ def test_without_a_replica_nothing_is_kept_after_the_answer(browser, tmp_path):
         save_round(page, "Ana", {1: 12, 2: 7}, 1)
         assert page.evaluate("localStorage.getItem('scorekeeper:kept')") is None
         expect(page.locator("#replica-mark")).to_have_count(0)
+        context.close()
+    finally:
+        server.stop()
+
+
+def test_kept_rounds_go_before_a_round_queued_while_the_machine_was_dead(browser, tmp_path):
+    """Round 2 is on the phone only (the replica missed it); the machine dies; with no network
+    the phone queues round 3. When the network is back the phone sends round 2 first, then
+    round 3: the queued round must not take round 2's number and turn it into a conflict."""
+    server = replicating(tmp_path)
+    base = f"http://127.0.0.1:{server.port}"
+    try:
+        context, page = new_phone(browser)
+        edit = start_table(page.request, base, players=PLAYERS)
+        under_service_worker(page, edit)
+        save_round(page, "Ana", {1: 12, 2: 7}, 1)
+        wait_until_forgotten(page)
+
+        pause_litestream(server)
+        save_round(page, "Ben", {0: 5, 2: 9}, 2)
+        assert page.evaluate(KEPT) == 1
+
+        context.set_offline(True)
+        machine_dies_and_is_restored(server)
+        assert restored_rounds(tmp_path) == 1
+        open_round_form(page)
+        type_counted_round(page, "Cem", {0: 3, 1: 20})
+        save(page)
+        expect(page.locator("#queue")).to_contain_text("1 entry is waiting to be sent.")
+
+        context.set_offline(False)  # 'online' sends the queue at once
+        expect(page.locator("#queue")).to_have_count(0, timeout=BACK_WITHIN)
+        stored = rounds_stored(server.database)
+        assert len(stored) == 3 and len(set(stored)) == 3
+        with sqlite3.connect(server.database) as db:
+            played = [
+                json.loads(facts)["winner"]
+                for (facts,) in db.execute(
+                    "select facts from rounds where deleted = 0 order by position"
+                )
+            ]
+        assert played == ["Ana", "Ben", "Cem"]
+        sheet = context.new_page()
+        sheet.goto(edit)
+        # Ana 0 + 5 + 3 = 8, Ben 12 + 0 + 20 = 32, Cem 7 + 9 + 0 = 16, in the order played
+        expect(totals(sheet)).to_have_text(["8", "32", "16"])
+        assert (
+            page.evaluate("JSON.parse(localStorage.getItem('scorekeeper:queue') || '[]').length")
+            == 0
+        )
         context.close()
     finally:
         server.stop()
