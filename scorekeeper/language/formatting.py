@@ -23,14 +23,14 @@ from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.messages import Message, say
 from scorekeeper.rules.variant import RoundEnd
 
-from .i18n import gettext, here, install_in_templates, ngettext
+from .i18n import current_language, gettext, install_in_templates, ngettext
 
 SIGNED = "+#,##0;-#,##0"
 
 
 def _language() -> str:
     """The request's language; English outside a request (the CLI prints as written)."""
-    return here().lang
+    return current_language().lang
 
 
 def _small_whole(value: Any) -> bool:
@@ -108,7 +108,7 @@ def when(iso: str, kind: str = "datetime") -> str:
 def translated(value: Any) -> Any:
     """An engine message, or a word from the data (a variant's name, an option's label), in
     the page's language; anything else (a player's name, a number) as it is."""
-    speech = here()
+    speech = current_language()
     if isinstance(value, Message):
         if speech.lang == "en":
             return str(value)  # a message is its English sentence, cards and all
@@ -135,7 +135,7 @@ def cards_text(tokens: Any, symbols: bool = False) -> str:
     """Cards of an engine answer (the contract's text: "QH", "JK=5H") as the page's
     language writes them ("D♥", "Joker=5♥"); a token that is no card stays as it is.
     ``symbols``: English too with the suits' symbols, for a sentence ("stands for 9♣")."""
-    lang = here().lang
+    lang = current_language().lang
     said = []
     for token in [tokens] if isinstance(tokens, str) else tokens:
         try:
@@ -154,7 +154,7 @@ def cards_lines(text: str) -> str:
 def cards_letters(text: str) -> str:
     """Cards typed as text as the page's language types them without suit symbols
     ("AP 10H DKa Joker" in German); English letters where the language has none of its own."""
-    lang = here().lang
+    lang = current_language().lang
     return " ".join(format_card(card, lang, letters=True) for card in parse_cards(text))
 
 
@@ -196,14 +196,14 @@ def version_note(note: str | None) -> str:
 
 
 def page_language() -> str:
-    return here().lang
+    return current_language().lang
 
 
 def picker_strings() -> dict[str, Any]:
     """Every word the card picker's script shows, in the page's language (the script has
     none of its own). The same for every form in one language: made once per language
     and process (a form GET drew its 54 cards and words each time), not to be changed."""
-    return _picker_strings(here().lang)
+    return _picker_strings(current_language().lang)
 
 
 @functools.cache  # one entry per language of the catalogs

@@ -95,7 +95,7 @@ def say_in(value: Any, lang: str = DEFAULT) -> Any:
 
 def say_here(value: Any) -> Any:
     """Every engine message inside ``value`` in the current request's language."""
-    speech = here()
+    speech = current_language()
     if speech.lang == DEFAULT:
         return say_all(value, ENGLISH, DEFAULT)
     return say_all(value, speech.translations, speech.lang)
@@ -126,11 +126,11 @@ def speaking(lang: str) -> Iterator[Speech]:
         _chosen.reset(token)
 
 
-def here() -> Speech:
+def current_language() -> Speech:
     """The language and catalog words are said in: the one chosen by :func:`speaking`,
     else the current request's, as Flask-Babel chose it.
 
-    Looked up once per request and kept: Flask-Babel's own ``gettext`` walks the request
+    Looked up once per request and remembered: Flask-Babel's own ``gettext`` walks the request
     context on every call, and a page says a few hundred words. Outside a request
     (the CLI, a test building a sheet) the words are English unless chosen."""
     chosen = _chosen.get()
@@ -141,7 +141,7 @@ def here() -> Speech:
     speech = g.get("_speech")
     if speech is None:
         # the app's locale selector, as Flask-Babel's get_locale asks it, and the catalog
-        # kept per language here (Flask-Babel's lookups walk the request context again)
+        # cached per language here (Flask-Babel's lookups walk the request context again)
         babel = get_babel()
         chosen = babel.locale_selector() if babel.locale_selector else None
         lang = base(str(chosen or babel.default_locale))
@@ -152,14 +152,14 @@ def here() -> Speech:
 def gettext(text: str, **variables: Any) -> str:
     """``text`` in the request's language, its ``%(name)s`` slots filled (Flask-Babel's
     ``gettext``, with the request's catalog looked up once)."""
-    said = here().translations.ugettext(text)
+    said = current_language().translations.ugettext(text)
     return said % variables if variables else said
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """The singular or plural of the request's language for ``num`` (``%(num)s`` filled)."""
     variables.setdefault("num", num)
-    return here().translations.ungettext(singular, plural, num) % variables
+    return current_language().translations.ungettext(singular, plural, num) % variables
 
 
 def lazy_gettext(text: str, **variables: Any) -> LazyString:
@@ -169,7 +169,7 @@ def lazy_gettext(text: str, **variables: Any) -> LazyString:
 
 
 def install_in_templates(env: Environment) -> None:
-    """Templates' ``_``, ``gettext`` and ``ngettext`` through :func:`here`, its ``%(name)s``
+    """Templates' ``_``, ``gettext`` and ``ngettext`` through :func:`current_language`, its ``%(name)s``
     slots filled and escaped as Jinja's i18n extension fills them ("newstyle").
 
     Every template drawn escapes (Flask's pages and the printed sheets), so each word is
@@ -185,9 +185,9 @@ def install_in_templates(env: Environment) -> None:
 
 
 def _said(text: str, **variables: Any) -> Markup:
-    return Markup(here().translations.ugettext(text)) % variables
+    return Markup(current_language().translations.ugettext(text)) % variables
 
 
 def _said_of(singular: str, plural: str, num: int, **variables: Any) -> Markup:
     variables.setdefault("num", num)
-    return Markup(here().translations.ungettext(singular, plural, num)) % variables
+    return Markup(current_language().translations.ungettext(singular, plural, num)) % variables

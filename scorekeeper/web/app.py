@@ -11,7 +11,7 @@ from flask import Flask
 
 from scorekeeper import settings
 from scorekeeper.language import formatting
-from scorekeeper.language.i18n import here
+from scorekeeper.language.i18n import current_language
 from scorekeeper.storage import db
 
 from . import errors, languages, rate_limits, requests, static_files
@@ -65,7 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     talisman.views_registered(app)
     app.context_processor(
         lambda: {
-            "current_locale": here().lang,
+            "current_locale": current_language().lang,
             "share_url": share_url,
             "phones_cannot_reach": phones_cannot_reach,
             "languages": languages.language_links,

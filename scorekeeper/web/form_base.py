@@ -8,7 +8,7 @@ from flask import current_app
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 
-from scorekeeper.language.i18n import here
+from scorekeeper.language.i18n import current_language
 
 
 class Form(FlaskForm):
@@ -22,7 +22,7 @@ class Form(FlaskForm):
         def locales(self) -> list[str]:
             # English after the request's language: WTForms has no catalog for some of ours
             # (Vietnamese), and gettext refuses a list of languages it finds none of
-            return [here().lang, "en"]
+            return [current_language().lang, "en"]
 
 
 def page_csrf_token() -> str | None:

@@ -23,7 +23,7 @@ from wtforms import (
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.language.formatting import cards_text, translated
-from scorekeeper.language.i18n import gettext, here
+from scorekeeper.language.i18n import current_language, gettext
 from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.rules.cards import card_tokens, meld_tokens
 from scorekeeper.rules.names import (
@@ -282,7 +282,7 @@ def round_form(
         variant.id,
         tuple(players),
         json.dumps(options, sort_keys=True),
-        here().lang,
+        current_language().lang,
         preferred_mode(),
     )
     return form_class(formdata=formdata) if formdata is not None else form_class()

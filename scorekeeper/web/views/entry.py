@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 
 from scorekeeper.language.formatting import translated
-from scorekeeper.language.i18n import here
+from scorekeeper.language.i18n import current_language
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.arranger import best_arrangement
 from scorekeeper.rules.cards import Card, Rank, Suit, card_faces, parse_cards
@@ -93,5 +93,5 @@ def points(token: str, round_id: int | None = None):
     }
     left["JK"] = rules.jokers - sum(count for card, count in used.items() if card.is_joker)
     # the letters the picker shows on its buttons, in the table's language (B/D for Bube/Dame)
-    faces = card_faces(here().lang)
+    faces = card_faces(current_language().lang)
     return jsonify(fields=fields, errors=errors, left=left, faces=faces)

@@ -7,7 +7,7 @@ import io
 from flask import Blueprint, Flask, Response, current_app, request
 from sqlite_utils.db import NotFoundError
 
-from scorekeeper.language.i18n import here
+from scorekeeper.language.i18n import current_language
 from scorekeeper.storage import replica, session_store
 from scorekeeper.web import live
 
@@ -79,7 +79,7 @@ def events(token: str):
     kind = live.Kind(
         session.id,
         "edit" if can_edit else "view",
-        here().lang,
+        current_language().lang,
         everything,
         request.script_root,
         "form" if form else "sheet",

@@ -14,8 +14,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, request, send_from_directory
 
+from scorekeeper.language.i18n import current_language
 from scorekeeper.language.i18n import gettext as _
-from scorekeeper.language.i18n import here
 
 bp = Blueprint("offline", __name__)
 
@@ -69,16 +69,16 @@ _OFFLINE_WORDS: dict[str, dict[str, Any]] = {}
 @bp.app_template_global()
 def offline_strings() -> dict[str, Any]:
     """Every word the draft and offline scripts show, in the page's language."""
-    lang = here().lang
+    lang = current_language().lang
     if lang not in _OFFLINE_WORDS:
         _OFFLINE_WORDS[lang] = _offline_words()
     return _OFFLINE_WORDS[lang]
 
 
 def _offline_words() -> dict[str, Any]:
-    words = here().translations
+    words = current_language().translations
     return {
-        "lang": here().lang,
+        "lang": current_language().lang,
         "restored": _("What you typed earlier is back. It is not saved yet."),
         "clear": _("Clear it"),
         "waiting": _plural(

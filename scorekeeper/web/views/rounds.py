@@ -12,8 +12,8 @@ from flask import session as cookie
 from markupsafe import escape
 
 from scorekeeper.language.formatting import translated
+from scorekeeper.language.i18n import current_language
 from scorekeeper.language.i18n import gettext as _
-from scorekeeper.language.i18n import here
 from scorekeeper.rules import RulesError, progress
 from scorekeeper.rules.catalog import get_variant, resolve
 from scorekeeper.rules.games import winner_deals
@@ -490,7 +490,7 @@ def _cached_new_form(token: str, entry: Entry) -> str:
     # correction or error is cached (only this plain GET), and the code's version is in
     # every key of the cache (app.py).
     opened = usual_opened(session, variant, entry.players)
-    key = ("round form", token, here().lang, preferred_mode(), request.script_root)
+    key = ("round form", token, current_language().lang, preferred_mode(), request.script_root)
     version = (
         session.variant,
         json.dumps(session.options, sort_keys=True),

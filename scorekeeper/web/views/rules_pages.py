@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template
 
 from scorekeeper.language.formatting import number_text, translated
-from scorekeeper.language.i18n import gettext, here, ngettext
+from scorekeeper.language.i18n import current_language, gettext, ngettext
 from scorekeeper.rules.cards import card_faces, format_card, parse_cards
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.messages import N_
@@ -57,13 +57,13 @@ def sources_of(variant: Variant) -> list[str]:
 
 
 def _lang() -> str:
-    return here().lang
+    return current_language().lang
 
 
 def _shows_values() -> bool:
     """English pages also name the values the JSON API takes ('rounds'); a table reading
     its own language sees what each choice does instead of an English word."""
-    return here().lang == "en"
+    return current_language().lang == "en"
 
 
 def players_text(low: int, high: int) -> str:

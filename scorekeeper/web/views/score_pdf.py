@@ -6,7 +6,7 @@ from io import BytesIO
 
 from flask import Blueprint, render_template, request, send_file, url_for
 
-from scorekeeper.language.i18n import gettext, here
+from scorekeeper.language.i18n import current_language, gettext
 from scorekeeper.printing import pdf
 from scorekeeper.printing.score_pdf import render_sheet
 from scorekeeper.storage import session_store
@@ -20,7 +20,7 @@ bp = Blueprint("sheets", __name__)
 
 
 def page_locale() -> str:
-    return here().lang
+    return current_language().lang
 
 
 @bp.get("/s/<token>/sheet.pdf", endpoint="pdf")  # url_for("sheets.pdf")

@@ -26,8 +26,8 @@ from flask import session as cookie
 from markupsafe import Markup, escape
 
 from scorekeeper.language.formatting import cards_text, translated
+from scorekeeper.language.i18n import current_language
 from scorekeeper.language.i18n import gettext as _
-from scorekeeper.language.i18n import here
 from scorekeeper.language.paper import paper_for
 from scorekeeper.printing.printable import running_totals_chart
 from scorekeeper.rules import RulesError
@@ -143,7 +143,7 @@ def new(variant_id: str):
 def _page_etag(session: session_store.Session, everything: int | None) -> str:
     # the read-only page is the same for everyone until the next change (or another language)
     shown = f"-all{everything}" if everything else ""
-    return f"r{session.revision}-{here().lang}-{_paper()}{shown}-{share_box_version()}"
+    return f"r{session.revision}-{current_language().lang}-{_paper()}{shown}-{share_box_version()}"
 
 
 def page_of_every_round(session: session_store.Session) -> int | None:
@@ -224,7 +224,7 @@ _PRINT_MARK = "<!--print-->"
 
 
 def _paper() -> str:
-    return paper_for(request.accept_languages.values(), here().lang)
+    return paper_for(request.accept_languages.values(), current_language().lang)
 
 
 def _cached_page(session: session_store.Session, everything: int | None) -> tuple[str, str]:
@@ -247,7 +247,7 @@ def _cached_page(session: session_store.Session, everything: int | None) -> tupl
     key = (
         "page",
         session.view_token,
-        here().lang,
+        current_language().lang,
         everything,
         share_box_version(),
         request.script_root,
