@@ -4,7 +4,7 @@ once, counted per phone, and never kept.
 Reading a photo is CPU work of a second or so, and Python runs one thread at a time in a
 worker: read in the worker's own threads, a photo would hold up every save and page that
 worker answers meanwhile. So each worker process reads photos in one child process of its
-own, at a lower priority (``nice``), as the long printed sheets are made (sheet_jobs): the
+own, at a lower priority (``nice``), as the long printed sheets are made (background_pdf): the
 request's thread only waits for the answer, holding no lock Python's other threads need.
 A worker reads one photo at a time (:data:`PHOTO_SLOTS`); one more waits a moment, and the
 rest are told to try again shortly (503 with Retry-After), which the page does by itself.

@@ -374,7 +374,7 @@ def test_the_sheet_process_says_a_damaged_database_in_one_line(tmp_path):
         "locale": "en",
     }
     done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.web.sheet_worker"],
+        [sys.executable, "-m", "scorekeeper.web.background_pdf_worker"],
         input=json.dumps(job),
         capture_output=True,
         text=True,

@@ -21,7 +21,7 @@ import requests
 from benchmarks.bench_pdf import rami_evening
 from scorekeeper import create_app
 from scorekeeper.storage import db, game_stats
-from scorekeeper.web.sheet_jobs import LONG_SHEET_ROUNDS
+from scorekeeper.web.background_pdf import LONG_SHEET_ROUNDS
 from tests.web.conftest import SECRET_KEY
 from tests.web.serving import Server
 from tests.web.sessions import start_game, stats_page

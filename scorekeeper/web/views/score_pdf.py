@@ -11,7 +11,7 @@ from scorekeeper.printing import pdf
 from scorekeeper.printing.score_pdf import render_sheet
 from scorekeeper.storage import session_store
 from scorekeeper.storage.game_record import game_record
-from scorekeeper.web import sheet_jobs
+from scorekeeper.web import background_pdf
 from scorekeeper.web.extensions import cached
 
 from .access import open_session
@@ -31,8 +31,8 @@ def score_pdf(token: str):
     # keyed by the session's secret link, which no other session (or database) shares; the
     # revision moves on with every save, rename or stake change: a new sheet then
     key = ("sheet", session.edit_token, paper, locale)
-    if session.round_count > sheet_jobs.LONG_SHEET_ROUNDS and sheet_jobs.in_background():
-        document = sheet_jobs.ready(key, session.revision)
+    if session.round_count > background_pdf.LONG_SHEET_ROUNDS and background_pdf.in_background():
+        document = background_pdf.ready(key, session.revision)
         if document is None:
             return _long_sheet_pending(session, key, token, paper, locale)
     else:
@@ -46,18 +46,18 @@ def score_pdf(token: str):
 def _long_sheet_pending(
     session: session_store.Session, key: tuple, token: str, paper: str, locale: str
 ):
-    if sheet_jobs.failed(key, session.revision):
+    if background_pdf.failed(key, session.revision):
         title = gettext("The printable sheet could not be made")
         message = gettext(
             "Making the printable sheet of this game failed; the game itself is safe. "
             "Export it as a file or a spreadsheet instead, or try again after the next round."
         )
         return render_template("trouble.html", title=title, message=message), 500
-    sheet_jobs.start(key, token, paper, locale)
+    background_pdf.start(key, token, paper, locale)
     page = render_template(
         "sheet_pending.html",
         rounds=session.round_count,
-        refresh=sheet_jobs.RETRY_SECONDS,
+        refresh=background_pdf.RETRY_SECONDS,
         game_url=url_for("sessions.page", token=token),
     )
-    return page, 202, {"Retry-After": str(sheet_jobs.RETRY_SECONDS)}
+    return page, 202, {"Retry-After": str(background_pdf.RETRY_SECONDS)}

@@ -1,7 +1,7 @@
 """The background process that makes one very long game's printed sheet (see
-:mod:`.sheet_jobs`): started with the job on its standard input, at a lower priority.
+:mod:`.background_pdf`): started with the job on its standard input, at a lower priority.
 
-    python -m scorekeeper.web.sheet_worker < job.json   (started by sheet_jobs.start, not by hand)
+    python -m scorekeeper.web.background_pdf_worker < job.json   (started by background_pdf.start, not by hand)
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from scorekeeper.storage import session_store
 from scorekeeper.storage.game_record import game_record
 
 from .app import create_app
+from .background_pdf import failed_key, make
 from .errors import kind_of
 from .extensions import cache, cached
-from .sheet_jobs import failed_key, make
 
 NICENESS = 10
 

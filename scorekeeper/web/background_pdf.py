@@ -9,7 +9,7 @@ cache), and the request that asked gets a page saying so that asks again by itse
 One sheet is made at a time on the whole server: asking for a sheet while one is being
 made starts nothing (a lock per sheet and one for all of them), and the page asks again.
 
-    python -m scorekeeper.web.sheet_worker < job.json   (started by :func:`start`, not by hand)
+    python -m scorekeeper.web.background_pdf_worker < job.json   (started by :func:`start`, not by hand)
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def start(key: tuple, token: str, paper: str, locale: str) -> None:
     config = {name: current_app.config.get(name) for name in PASSED}
     job = {"config": config, "key": list(key), "token": token, "paper": paper, "locale": locale}
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.web.sheet_worker"],
+        [sys.executable, "-m", "scorekeeper.web.background_pdf_worker"],
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         cwd=PROJECT_ROOT,  # `-m` finds this very package first: the job runs the asker's code
@@ -102,7 +102,7 @@ def start(key: tuple, token: str, paper: str, locale: str) -> None:
 
 
 def make(job: dict[str, Any], render: Callable[[], None]) -> None:
-    """Run ``render`` for ``job`` (see :mod:`.sheet_worker`) unless another process is
+    """Run ``render`` for ``job`` (see :mod:`.background_pdf_worker`) unless another process is
     making the same sheet; after any other long sheet being made."""
     database = job["config"]["DATABASE"]
     mine = FileLock(lock_path(_name(tuple(job["key"])), database), timeout=0)
