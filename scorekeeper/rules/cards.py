@@ -203,8 +203,8 @@ class Card:
     def __repr__(self) -> str:
         return f"Card(rank={self.rank!r}, suit={self.suit!r}, pinned={self.pinned!r})"
 
-    def said(self, lang: str) -> str:
-        """The card in a message read in ``lang`` (messages.Said)."""
+    def in_language(self, lang: str) -> str:
+        """The card in a message read in ``lang`` (messages.InLanguage)."""
         return format_card(self, lang)
 
 

@@ -131,11 +131,11 @@ def Nn_(singular: str, plural: str, num: int, **params: Any) -> Message:
     return Message(singular, {"num": num, **params}, plural, num)
 
 
-class Said(Protocol):
+class InLanguage(Protocol):
     """A value that writes itself for a reader of ``lang`` (a card in that table's letters);
     the engine's messages carry such values as parameters without knowing their type."""
 
-    def said(self, lang: str) -> str: ...
+    def in_language(self, lang: str) -> str: ...
 
 
 def say(value: Any, translations: Translations = ENGLISH, lang: str = "en") -> Any:
@@ -151,9 +151,9 @@ def say(value: Any, translations: Translations = ENGLISH, lang: str = "en") -> A
     if isinstance(value, ByLanguage):
         return say(value.for_language(lang), translations, lang)
     # looked up on the type: a runtime Protocol check costs far more than the sentence
-    said = getattr(type(value), "said", None)
-    if said is not None:
-        return said(value, lang)
+    in_language = getattr(type(value), "in_language", None)
+    if in_language is not None:
+        return in_language(value, lang)
     return value
 
 
@@ -202,5 +202,5 @@ def _render(
 OR = N_(" or ")
 
 
-def cards_joined(cards: Sequence[Said], separator: str = " ") -> Join:
+def cards_joined(cards: Sequence[InLanguage], separator: str = " ") -> Join:
     return Join(cards, separator)

@@ -101,8 +101,8 @@ class RoundEnd(StrEnum):
 
     @property
     def words(self) -> Message:
-        """How the round ended, in words ("went out"). (Not ``said``: :func:`say` takes a type
-        with ``said`` for one that writes itself in a language, as a card does.)"""
+        """How the round ended, in words ("went out"). (Not ``in_language``: :func:`say` takes a
+        type with ``in_language`` for one that writes itself in a language, as a card does.)"""
         return _ROUND_END_WORDS[self]
 
 
