@@ -33,7 +33,7 @@ from scorekeeper.rules.reading import MOST_REQUEST_BYTES, parse_json_request
 from scorekeeper.rules.settlement import settle_game
 from scorekeeper.rules.variant import RoundEnd
 
-from . import derived, kept_json
+from . import derived, scores_json
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
@@ -255,7 +255,7 @@ def _check_stored_size(history: list[dict[str, Any]], result: dict[str, Any]) ->
     """Refuse a file whose rounds, versions and scores would take more than the bound."""
     stored = sum(len(json.dumps(version["facts"])) for version in history)
     for scored in result["rounds"]:  # what each round's kept score holds
-        stored += len(kept_json.dumps(scored))
+        stored += len(scores_json.dumps(scored))
         if stored > MOST_STORED_BYTES:
             raise _bad(
                 N_(

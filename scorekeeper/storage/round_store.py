@@ -23,7 +23,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from . import kept_json
+from . import scores_json
 from .db import get_db, now, query_rows, read_transaction, write_transaction
 from .session_store import Session
 
@@ -125,7 +125,7 @@ def scored_round(session: Session, round_id: int) -> ScoredRound | None:
 
 
 def _state(after: str | None) -> dict[str, Any]:
-    return kept_json.loads(after) if after else {}
+    return scores_json.loads(after) if after else {}
 
 
 def position_of(round_id: int) -> int:
@@ -191,7 +191,7 @@ class ScoredRound:
         """The engine's response for this round (with its dealer), read back when first
         asked for: a page that keeps a row's drawing reads nothing else of it (its explain
         lines cost most of reading a round)."""
-        return kept_json.loads(self.kept_score) if self.kept_score else {}
+        return scores_json.loads(self.kept_score) if self.kept_score else {}
 
 
 # the rounds' derived columns to write: (round id, or NEW_ROUND for the round a change
@@ -235,7 +235,7 @@ def last_kept_state(session_id: int, stamp: str) -> tuple[bool, dict[str, Any] |
     )
     if row is None:
         return True, None
-    state = kept_json.loads(row[0]) if row[0] else None
+    state = scores_json.loads(row[0]) if row[0] else None
     return state is not None and state.get("engine") == stamp, state
 
 
@@ -248,7 +248,7 @@ def state_before(session_id: int, position: int | None) -> dict[str, Any] | None
         sql += " and position < ?"
         params.append(position)
     row = get_db().execute(sql + " order by position desc limit 1", params).fetchone()
-    return kept_json.loads(row[0]) if row and row[0] else None
+    return scores_json.loads(row[0]) if row and row[0] else None
 
 
 def live_rounds_from(session_id: int, position: int) -> list[StoredRound]:
@@ -327,7 +327,7 @@ def points_snapshot(
         ).fetchone()
     rounds = [StoredRound(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
     points = [
-        kept_json.loads(r[7])
+        scores_json.loads(r[7])
         if r[7] is not None
         else {
             "delta": json.loads(r[4]) if r[4] else {},
@@ -336,7 +336,7 @@ def points_snapshot(
         }
         for r in rows
     ]
-    state = kept_json.loads(last[0]) if last and last[0] else None
+    state = scores_json.loads(last[0]) if last and last[0] else None
     return Session.from_row(row), rounds, points, state
 
 
@@ -363,7 +363,7 @@ DerivedRows = list[tuple[str, str, int, int]]
 
 def derived_rows(derived: Derived) -> DerivedRows:
     return [
-        (kept_json.dumps(score), kept_json.dumps(after), after["played"], rid)
+        (scores_json.dumps(score), scores_json.dumps(after), after["played"], rid)
         for rid, score, after in derived
     ]
 

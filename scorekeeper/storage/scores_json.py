@@ -1,7 +1,7 @@
-"""The engine's answers as JSON that keeps their messages.
+"""The engine's answers stored with each round, as JSON that keeps their messages.
 
 An explain line or a reason is a :class:`Message` (its English text, an id and its
-parameters), said in the table's language when a page shows it. Kept as plain JSON it
+parameters), said in the table's language when a page shows it. Stored as plain JSON it
 would come back as English text only, so messages, joined parts and cards are written
 as tagged objects and read back as what they were. The tag is a key no player's name can
 be (names have no control characters).
@@ -16,7 +16,7 @@ from typing import Any
 from scorekeeper.rules.cards import parse_card
 from scorekeeper.rules.messages import Join, Message
 
-TAG = "\x00kept"
+TAG = "\x00kept"  # written in every stored round: it stays as it is
 
 
 def dumps(value: Any) -> str:
@@ -29,7 +29,7 @@ def loads(text: str) -> Any:
     return json.loads(text, object_hook=_tagged)
 
 
-# what a kept score or state is mostly made of, written as it is: told by its exact type
+# what a stored score or state is mostly made of, written as it is: told by its exact type
 # first (a Message is a str too, so it is asked after these); the walk over a round's score
 # and state took 0.057 ms a save, now 0.034
 _AS_IT_IS = frozenset({str, int, bool, float, type(None)})
@@ -65,7 +65,7 @@ def _encoded(value: Any) -> Any:
 
 
 # A Message renders its English text when made, which costs more than reading the rest of
-# a round; the text is kept, so a kept message is rebuilt from it (when Message still has
+# a round; the text is stored, so a stored message is rebuilt from it (when Message still has
 # exactly these fields: otherwise it is made again the ordinary way).
 _FIELDS = {"id", "plural", "count", "params"}
 _REBUILD = set(getattr(Message, "__annotations__", {})) == _FIELDS
