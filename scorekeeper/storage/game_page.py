@@ -5,7 +5,6 @@ rows it shows."""
 from __future__ import annotations
 
 import functools
-import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,30 +109,14 @@ def build_sheet(session: Session, last: int | None = None, page: int | None = No
 
 
 class Row:
-    """One round as the page draws it; a seating change between rounds is a row too.
+    """One round as the page renders it; a seating change between rounds is a row too.
 
-    Read from the round's kept score only when drawn: ``key`` tells apart everything the
-    row shows (which round it is, its kept score, running totals, number, facts and the
-    names it is shown under), so a page that keeps each row's drawing by it reads no more
-    of the round."""
+    Read from the round's stored score only when rendered."""
 
     def __init__(self, stored: ScoredRound, number: int, renamed: dict[str, str]) -> None:
         self.stored = stored
         self.number: int = sheet_number(stored.after, number)
         self._renamed = renamed
-        # its id for its links (a round of another game can show the same), the rest for
-        # what it shows; the dicts as read back from JSON, so in the order they were written
-        shown = "\x1f".join(
-            (
-                str(stored.id),
-                str(self.number),
-                stored.kept_score or "",
-                repr(stored.after.get("totals")),
-                repr(stored.facts),
-                repr(renamed),
-            )
-        )
-        self.key = hashlib.blake2b(shown.encode(), digest_size=16).hexdigest()
 
     def _named(self, player: str) -> str:
         return self._renamed.get(player, player)
