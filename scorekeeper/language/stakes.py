@@ -57,7 +57,7 @@ def checked_stake(stake: object, currency: object) -> tuple[str | None, str | No
     return str(Decimal(units).scaleb(-digits)), code
 
 
-def kept_stake(details: dict[str, Any]) -> tuple[str | None, str | None]:
+def stored_stake(details: dict[str, Any]) -> tuple[str | None, str | None]:
     """The stored stake and currency if they can be printed, else neither."""
     try:
         return checked_stake(details.get("stake"), details.get("currency"))
@@ -67,7 +67,7 @@ def kept_stake(details: dict[str, Any]) -> tuple[str | None, str | None]:
 
 def stake_left_out(details: dict[str, Any]) -> bool:
     """Whether a stake is stored that cannot be printed (kept by an older version)."""
-    return bool(details.get("stake") or details.get("currency")) and kept_stake(details) == (
+    return bool(details.get("stake") or details.get("currency")) and stored_stake(details) == (
         None,
         None,
     )

@@ -266,8 +266,8 @@ def build(
     )
     try:
         if result is None or states is None:
-            result, kept = played(request)
-            states = [state for _score, state in kept]
+            result, round_scores = played(request)
+            states = [state for _score, state in round_scores]
     except RulesError as error:
         sheet.error = error.message
         result, states = None, []

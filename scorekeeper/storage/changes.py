@@ -193,7 +193,7 @@ def _rescored(
     if change.round_id is None:
         # a new round goes last: nothing after it to rescore, unless the kept scores are
         # missing (read with the session just now: were it stale, the write finds it moved on)
-        ready, last = round_store.last_kept_state(session.id, derived.ENGINE)
+        ready, last = round_store.last_stored_state(session.id, derived.ENGINE)
         if ready:
             return last, [new_round]
         start: int | None = 0

@@ -261,7 +261,7 @@ def connect(path: str) -> sqlite_utils.Database:
 # One connection per server thread, kept between requests: opening SQLite and setting
 # its pragmas cost more than a revision poll's query. Only the newest database a thread
 # used is kept (tests open many), and a request never leaves a transaction open on it.
-_kept = threading.local()
+_per_thread = threading.local()
 
 
 # the database a command opened by its path (see opened()): answered before any app's
@@ -276,12 +276,12 @@ def get_db() -> sqlite_utils.Database:
         return explicit[1]
     if "db" not in g:
         path = current_app.config["DATABASE"]
-        kept = getattr(_kept, "db", None)
-        if kept is None or kept[0] != path:
-            if kept is not None:
-                kept[1].conn.close()
-            kept = _kept.db = (path, connect(path))
-        g.db = kept[1]
+        existing = getattr(_per_thread, "db", None)
+        if existing is None or existing[0] != path:
+            if existing is not None:
+                existing[1].conn.close()
+            existing = _per_thread.db = (path, connect(path))
+        g.db = existing[1]
     return g.db
 
 

@@ -57,14 +57,14 @@ def scored_on(
 
 def played(request: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[Any, dict[str, Any]]]]:
     """The engine's whole answer for a ``game`` request and each round's score and the
-    state after it, stamped as they are kept (:func:`progress.played`), so a long game
-    imported is stored with its kept scores and its first view replays nothing.
+    state after it, stamped as they are stored (:func:`progress.played`), so a long game
+    imported is stored with its scores and its first view replays nothing.
 
     Raises the engine's RulesError, worded and placed as ``game`` words and places it."""
-    answer, kept = progress.played(request)
-    for _score, state in kept:
+    answer, round_scores = progress.played(request)
+    for _score, state in round_scores:
         state["engine"] = ENGINE
-    return answer, kept
+    return answer, round_scores
 
 
 def final_state(
@@ -76,19 +76,19 @@ def final_state(
 def summary(
     variant_id: str, options: Mapping[str, Any] | None, answer: Mapping[str, Any], played: bool
 ) -> dict[str, Any]:
-    """What the lists say about a game, kept with the session: who leads once a round is
+    """What the lists say about a game, stored with the session: who leads once a round is
     played, whether the game is over and who won (``answer`` is the game's, or its standing);
     with a standing, also who sits for the next round and deals it (a round form then needs
     no play of the game to know)."""
-    kept = {
+    listed = {
         "leaders": leaders(answer["totals"], goal_of(variant_id, options)) if played else [],
         "finished": bool(answer["finished"]),
         "winners": answer["winners"] if answer["finished"] else [],
     }
     if "seated" in answer:
-        kept["seated"] = answer["seated"]
-        kept["next_dealer"] = answer["next_dealer"]
-    return kept
+        listed["seated"] = answer["seated"]
+        listed["next_dealer"] = answer["next_dealer"]
+    return listed
 
 
 def summary_of(

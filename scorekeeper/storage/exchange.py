@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.language.money import amount_text, digits_of
-from scorekeeper.language.stakes import checked_stake, kept_stake
+from scorekeeper.language.stakes import checked_stake, stored_stake
 from scorekeeper.rules import RulesError, game
 from scorekeeper.rules.catalog import default_name, house_rules, resolve
 from scorekeeper.rules.messages import N_, Message
@@ -54,9 +54,9 @@ def record(
     result: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The export of a stored session (its rounds, every saved version, name and stake);
-    ``result``: the engine's answer for its rounds, when kept (None: scored here)."""
+    ``result``: the engine's answer for its rounds, when stored (None: scored here)."""
     request = session.engine_request([stored.facts for stored in rounds])
-    stake, currency = kept_stake(details)
+    stake, currency = stored_stake(details)
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -254,7 +254,7 @@ MOST_STORED_BYTES = 48 * 1024 * 1024
 def _check_stored_size(history: list[dict[str, Any]], result: dict[str, Any]) -> None:
     """Refuse a file whose rounds, versions and scores would take more than the bound."""
     stored = sum(len(json.dumps(version["facts"])) for version in history)
-    for scored in result["rounds"]:  # what each round's kept score holds
+    for scored in result["rounds"]:  # what each round's stored score holds
         stored += len(scores_json.dumps(scored))
         if stored > MOST_STORED_BYTES:
             raise _bad(
@@ -315,10 +315,10 @@ def read(data: Any) -> dict[str, Any]:
         )
     try:
         if request.get("dealer") is not None:  # scored as it will be stored: one pass
-            result, kept = derived.played(request)
+            result, round_scores = derived.played(request)
             stored_result = result
         else:
-            result, kept = game(request), None
+            result, round_scores = game(request), None
     except RulesError as error:
         field = f"{prefix}.{error.field}" if prefix and error.field else error.field or prefix
         raise _bad(error.message, field) from None
@@ -328,12 +328,12 @@ def read(data: Any) -> dict[str, Any]:
     created = _date(data, "created")
     history = _history(data, rounds)
     _check_stored_size(history, result)
-    if kept is None:  # stored with the first seat dealing first, and scored so
+    if round_scores is None:  # stored with the first seat dealing first, and scored so
         try:
-            stored_result, kept = derived.played({**request, "dealer": players[0]})
+            stored_result, round_scores = derived.played({**request, "dealer": players[0]})
         except RulesError:
             # worked out (and its refusal shown) when the game is first opened
-            stored_result, kept = None, None
+            stored_result, round_scores = None, None
     return {
         "session": {
             "variant": request["variant"],
@@ -347,7 +347,7 @@ def read(data: Any) -> dict[str, Any]:
         },
         "history": history,
         "result": result,
-        "kept": kept,  # each live round's score and the state after it, to keep with it
+        "round_scores": round_scores,  # each live round's score and the state after it
         "stored_result": stored_result,  # the engine's answer for the game as it is stored
     }
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.language.stakes import kept_stake
+from scorekeeper.language.stakes import stored_stake
 from scorekeeper.rules import RulesError, progress
 
 from . import derived, exchange, round_store, session_store
@@ -46,7 +46,7 @@ def game_record(session: Session) -> GameRecord:
     except RulesError:
         (session, rounds), result, states = round_store.snapshot(session.id), None, None
     details = session_store.session_details(session.id)
-    stake, currency = kept_stake(details)  # one an older version kept unchecked is left out
+    stake, currency = stored_stake(details)  # one an older version stored unchecked is left out
     return GameRecord(
         game=session.engine_request([stored.facts for stored in rounds]),
         name=details["name"],
@@ -63,7 +63,7 @@ def file_record(checked: dict[str, Any]) -> GameRecord:
     then for the game as it is stored (the first seat dealing first when the file names no
     dealer)."""
     session = checked["session"]
-    kept = checked["kept"]
+    round_scores = checked["round_scores"]
     return GameRecord(
         game={
             "variant": session["variant"],
@@ -77,7 +77,7 @@ def file_record(checked: dict[str, Any]) -> GameRecord:
         stake=session["stake"],
         currency=session["currency"],
         result=checked["stored_result"],
-        states=None if kept is None else [state for _score, state in kept],
+        states=None if round_scores is None else [state for _score, state in round_scores],
     )
 
 

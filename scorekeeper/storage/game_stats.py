@@ -69,13 +69,13 @@ def figures_of(session: session_store.Session) -> list[dict[str, Any]] | None:
 
 
 def counted(sessions: list[session_store.Session]) -> Counted:
-    """The games' parts, newest first as given: kept ones as they are, the others worked
+    """The games' parts, newest first as given: stored ones as they are, the others worked
     out while this visit's work lasts."""
-    kept = round_store.kept_game_stats([session.id for session in sessions])
+    stored = round_store.stored_game_stats([session.id for session in sessions])
     result = Counted()
     work = 0
     for session in sessions:
-        found = kept.get(session.id)
+        found = stored.get(session.id)
         if found is not None and found[:2] == (session.revision, derived.ENGINE):
             result.games.append((session, found[2]))
             continue

@@ -16,16 +16,16 @@ def import_session(
     session: dict[str, Any],
     history: list[dict[str, Any]],
     summary: dict[str, Any] | None,
-    kept: list[tuple[Any, dict[str, Any]]] | None = None,
+    round_scores: list[tuple[Any, dict[str, Any]]] | None = None,
 ) -> int:
     """Create a session with its rounds and every saved version, all or nothing.
 
     ``session`` holds variant, options, players, first_dealer, created, name, stake,
     currency; ``history`` is every version in the order saved, each with the round's
-    ``position``, ``facts``, ``deleted``, ``saved`` and ``note``; ``kept``, each live
+    ``position``, ``facts``, ``deleted``, ``saved`` and ``note``; ``round_scores``, each live
     round's score and the state after it, in order (None: worked out when first read).
     """
-    rows = derived_rows([(NEW_ROUND, score, after) for score, after in kept or []])
+    rows = derived_rows([(NEW_ROUND, score, after) for score, after in round_scores or []])
     conn = get_db().conn
     columns = {row[1] for row in conn.execute("pragma table_info(sessions)")}
     version_columns = {row[1] for row in conn.execute("pragma table_info(round_versions)")}
@@ -37,7 +37,10 @@ def import_checked(checked: dict[str, Any]) -> Session:
     """A session file read and checked by :func:`exchange.loads`, stored whole with its
     summary (the import page and ``scorekeeper import`` alike)."""
     session_id = import_session(
-        checked["session"], checked["history"], derived.summary_of_import(checked), checked["kept"]
+        checked["session"],
+        checked["history"],
+        derived.summary_of_import(checked),
+        checked["round_scores"],
     )
     return get_session(session_id)
 

@@ -183,7 +183,7 @@ class ScoredRound:
     position: int
     facts: dict[str, Any]
     updated: str
-    kept_score: str | None  # the engine's response for this round as stored (JSON)
+    stored_score: str | None  # the engine's response for this round as stored (JSON)
     after: dict[str, Any]  # the game's state after it
 
     @functools.cached_property
@@ -191,7 +191,7 @@ class ScoredRound:
         """The engine's response for this round (with its dealer), read back when first
         asked for: a page that keeps a row's drawing reads nothing else of it (its explain
         lines cost most of reading a round)."""
-        return scores_json.loads(self.kept_score) if self.kept_score else {}
+        return scores_json.loads(self.stored_score) if self.stored_score else {}
 
 
 # the rounds' derived columns to write: (round id, or NEW_ROUND for the round a change
@@ -220,7 +220,7 @@ def derived_ready(session_id: int, stamp: str) -> bool:
     return row is None or row[0] == stamp
 
 
-def last_kept_state(session_id: int, stamp: str) -> tuple[bool, dict[str, Any] | None]:
+def last_stored_state(session_id: int, stamp: str) -> tuple[bool, dict[str, Any] | None]:
     """What :func:`derived_ready` and :func:`state_before` (None) say, from one read: whether
     the kept scores are there and from this engine, and the state after the last live round
     (None: no round yet)."""
@@ -492,7 +492,7 @@ def round_figures(session_id: int) -> dict[str, tuple[int, int, int, int]]:
     return {row[0]: (row[1], row[2], row[3], row[4]) for row in rows}
 
 
-def kept_game_stats(session_ids: list[int]) -> dict[int, tuple[int, str, Any]]:
+def stored_game_stats(session_ids: list[int]) -> dict[int, tuple[int, str, Any]]:
     """The kept statistics of these games: (revision, engine, figures) by session id."""
     found: dict[int, tuple[int, str, Any]] = {}
     conn = get_db().conn

@@ -48,7 +48,7 @@ class _NotKept(Exception):
     """The sheet is not made yet."""
 
 
-def _not_kept() -> bytes:
+def _not_cached() -> bytes:
     raise _NotKept
 
 
@@ -68,7 +68,7 @@ def in_background() -> bool:
 def ready(key: tuple, version: int) -> bytes | None:
     """The sheet kept for ``key`` at ``version``, or None when it is not made yet."""
     try:
-        return cached(key, version, _not_kept)
+        return cached(key, version, _not_cached)
     except _NotKept:
         return None
 

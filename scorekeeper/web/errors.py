@@ -98,9 +98,9 @@ def json_error(message: Any, field: str | None, status: int) -> Response:
 def keeping_the_form(form: Any, page: Callable[[], Any]) -> Iterator[None]:
     """Should the disk be full while this block saves, the answer is ``page()`` with 503: the
     form again, as typed, saying above it that nothing was saved, in place of the error page."""
-    g.form_kept_on_disk_full = (form, page)
+    g.form_as_typed_on_disk_full = (form, page)
     yield
-    g.pop("form_kept_on_disk_full", None)  # saved: a later full disk is the error page's
+    g.pop("form_as_typed_on_disk_full", None)  # saved: a later full disk is the error page's
 
 
 def kind_of(error: sqlite3.Error) -> str:
@@ -228,9 +228,9 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(DiskFull)
     def disk_full(_error: DiskFull):
-        kept = g.pop("form_kept_on_disk_full", None)
-        if kept is not None:  # the form again, as typed
-            form, page = kept
+        as_typed = g.pop("form_as_typed_on_disk_full", None)
+        if as_typed is not None:  # the form again, as typed
+            form, page = as_typed
             form.form_errors.append(disk.message())
             return page(), 503
         page = render_template(

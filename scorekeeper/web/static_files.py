@@ -40,7 +40,7 @@ def init_app(app: Flask) -> None:
                 values["v"] = version
 
     @app.after_request
-    def kept_for_a_year(response):
+    def cached_for_a_year(response):
         if request.endpoint != "static" or response.status_code not in (200, 304):
             return response
         filename = (request.view_args or {}).get("filename", "")

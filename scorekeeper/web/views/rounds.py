@@ -149,7 +149,7 @@ def _load(token: str, round_id: int | None) -> Entry:
     # a new round is scored after the last round's kept state: read with its engine's stamp
     ready, last = (False, None)
     if round_id is None:
-        ready, last = round_store.last_kept_state(session.id, derived.ENGINE)
+        ready, last = round_store.last_stored_state(session.id, derived.ENGINE)
     if not ready:
         try:
             if derived.ensure(session):
@@ -170,9 +170,9 @@ def _load(token: str, round_id: int | None) -> Entry:
             abort(404)
         before = round_store.state_before(session.id, stored.position)
         number = round_store.sheet_number(stored.after)
-    kept = session.summary or {}
-    if stored is None and "seated" in kept:  # who sits and deals next, kept at the last save
-        return Entry(session, number, None, before, kept["next_dealer"], kept["seated"])
+    summary = session.summary or {}
+    if stored is None and "seated" in summary:  # who sits and deals next, stored at the last save
+        return Entry(session, number, None, before, summary["next_dealer"], summary["seated"])
     standing = progress.standing(session.engine_request([]), before)
     dealer = stored.score["dealer"] if stored else standing["next_dealer"]
     return Entry(session, number, stored, before, dealer, standing["seated"])

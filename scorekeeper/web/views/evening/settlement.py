@@ -13,7 +13,7 @@ from scorekeeper.language.formatting import translated
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.language.money import amount_text, digits_of
-from scorekeeper.language.stakes import checked_stake, kept_stake, stake_left_out
+from scorekeeper.language.stakes import checked_stake, stake_left_out, stored_stake
 from scorekeeper.printing.score_pdf import BASIS_TEXT
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.catalog import default_name
@@ -48,7 +48,7 @@ def _settlement_view(
     sheet = sheet if sheet is not None else build_sheet(session, last=0)
     if sheet.error:
         return None
-    stake, currency = kept_stake(details)
+    stake, currency = stored_stake(details)
     money = bool(currency and stake)
     settled = sheet.settlement(stake if money else None, digits_of(currency))
     locale = page_locale()
