@@ -146,7 +146,7 @@ SETTINGS: tuple[Setting, ...] = (
         "CACHE_TYPE",
         "scorekeeper.web.extensions.BoundedFileSystemCache",
         str,
-        "where pages and PDFs as rendered are kept for every worker (Flask-Caching's CACHE_TYPE)",
+        "where pages and PDFs as rendered are cached for every worker (Flask-Caching's CACHE_TYPE)",
         from_environment=False,
     ),
     Setting(
@@ -168,7 +168,7 @@ SETTINGS: tuple[Setting, ...] = (
         "CACHE_THRESHOLD",
         1000,
         int,
-        "the most rendered files kept; past it, the oldest go",
+        "the most rendered files cached; past it, the oldest go",
         from_environment=False,
     ),
     # and in bytes: a very long game's page and PDFs in every language are megabytes each
@@ -176,14 +176,14 @@ SETTINGS: tuple[Setting, ...] = (
         "CACHE_MAX_BYTES",
         256 * 1024 * 1024,
         int,
-        "the most bytes of rendered files kept; past it, the oldest go",
+        "the most bytes of rendered files cached; past it, the oldest go",
         from_environment=False,
     ),
     Setting(
         "CACHE_DEFAULT_TIMEOUT",
         24 * 3600,
         int,
-        "how many seconds a rendered page is kept unless a save replaces it first",
+        "how many seconds a rendered page is cached unless a save replaces it first",
         from_environment=False,
     ),
     # a streamed answer (a game page's events) goes out as each part is written: compressed,
@@ -202,7 +202,7 @@ SETTINGS: tuple[Setting, ...] = (
         # the scheme web.rate_limits registers: the counts in a SQLite file every worker sees
         _beside_database("rate-limits.sqlite", scheme="scorekeeper+sqlite://"),
         str,
-        "where the import and wrong-link counts are kept, for every worker (Flask-Limiter)",
+        "where the import and wrong-link counts are stored, for every worker (Flask-Limiter)",
         from_environment=False,
     ),
     # counts that cannot be written (a full disk) let the import through to say so itself

@@ -1,8 +1,8 @@
-// Nothing typed is lost: a form marked data-draft="<game and form>" is kept in this phone's
+// Nothing typed is lost: a form marked data-draft="<game and form>" is stored in this phone's
 // storage as it is filled in, and comes back after a failed send, a reload, Back or a phone
 // that slept. It is forgotten only when the server said it took the form: the form is sent
 // with a random id, and the server's redirect after taking it names that id in a cookie.
-// The hidden one-time submission key and revision are kept with the draft, so a form sent
+// The hidden one-time submission key and revision are stored with the draft, so a form sent
 // again after a lost answer is recognised by the server as already saved.
 // Works without the service worker; offline.js uses window.scorekeeperDrafts.
 (function () {
@@ -120,7 +120,7 @@
   function watch(form) {
     var key = form.dataset.draft;
     var touched = false;
-    var stopped = false; // cleared: nothing more is kept from this page
+    var stopped = false; // cleared: nothing more is stored from this page
     var draft = read(key);
     if ("draftAnswered" in form.dataset) {
       // the server's answer to this form (its problems, or a conflict with the latest

@@ -1,6 +1,6 @@
 // A shared score sheet shows each change the moment it is saved, on every phone at the table.
 // - The page listens to its game's stream of changes (Server-Sent Events). A change comes as
-//   the parts of the page it changed (the sheet, the settlement, the undo button), drawn by
+//   the parts of the page it changed (the sheet, the settlement, the undo button), rendered by
 //   the server for this link's role, each swapped in place: no reload, so the scroll, an open
 //   section and whatever is being typed stay as they are.
 // - A phone that lost the stream (asleep, offline) reconnects by itself and is sent the sheet
@@ -49,7 +49,7 @@
     }, POLL_EVERY);
   }
 
-  // the parts are drawn once for every editor of the game: each page puts in its own token
+  // the parts are rendered once for every editor of the game: each page puts in its own token
   function fillTokens(root) {
     var own = document.querySelector("input[name=csrf_token]:not([data-csrf-fill])");
     root.querySelectorAll("input[data-csrf-fill]").forEach(function (field) {

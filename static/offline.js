@@ -3,17 +3,17 @@
 //   this phone's games; a page it serves from there is marked "offline, as of HH:MM".
 // - A round's Save is sent from here: the answer is the sheet itself (with the saved message),
 //   shown without a second request.
-// - A round saved with no network (a form marked data-queue) is kept on this phone with the
+// - A round saved with no network (a form marked data-queue) is stored on this phone with the
 //   form's one-time submission key and sent when the network is back: on "online", on every
 //   page load, and again after a growing pause. The server scores it and saves it once; a
 //   resend is answered as already saved, and a round another phone saved meanwhile comes
 //   back as a conflict (409), shown with both entries until the person opens or drops it.
 // - A banner on every page says what waits; each entry can be opened, edited or dropped.
-// - With a replica (Litestream), every round this phone saved is kept here (its one-time key
+// - With a replica (Litestream), every round this phone saved is stored here (its one-time key
 //   and what was entered) until the server says the replica has it: a machine that dies loses
 //   the last second of saves, and the phones still hold them. A game page that shows a
 //   revision lower than one this phone saw (the server was restored from the replica) gets the
-//   kept rounds sent again, in order, once each: a round the server has already (another phone
+//   stored rounds sent again, in order, once each: a round the server has already (another phone
 //   sent it) is answered as saved; one another phone replaced meanwhile is a conflict, shown
 //   as a queued one. Without a replica a round is forgotten once saved.
 // No scores are worked out here: the engine lives on the server. Every word shown comes from
@@ -39,7 +39,7 @@
   var pause = FIRST_PAUSE;
   var offlineCopy = document.documentElement.dataset.offlineAsOf;
 
-  // --- the queue, kept in this phone's storage -------------------------------------------
+  // --- the queue, in this phone's storage -------------------------------------------
   function load() {
     try { return JSON.parse(localStorage.getItem(QUEUE) || "[]"); } catch (broken) { return []; }
   }
@@ -377,8 +377,8 @@
       } else {
         pause = FIRST_PAUSE;
       }
-      // a sheet that got its rounds, or a copy kept offline once the server answers again,
-      // is drawn afresh by the server (a form being typed in stays as it is)
+      // a sheet that got its rounds, or a copy cached offline once the server answers again,
+      // is rendered afresh by the server (a form being typed in stays as it is)
       var typing = document.querySelector("form[data-draft]");
       if ((result.sentAny && document.getElementById("sheet")) || (offlineCopy && !typing && !result.retry)) {
         window.location.reload();
@@ -392,7 +392,7 @@
   }
 
 
-  // --- rounds kept until the replica has them ------------------------------------------------
+  // --- rounds stored until the replica has them ------------------------------------------------
   function loadKept() {
     try { return JSON.parse(localStorage.getItem(KEPT) || "[]"); } catch (broken) { return []; }
   }
@@ -488,9 +488,9 @@
     mark.textContent = stalled ? strings.replica_stalled : strings.not_in_replica;
   }
 
-  // The game is behind what this phone saw (a revision lower than the one a kept round made),
+  // The game is behind what this phone saw (a revision lower than the one a stored round made),
   // or the server is in another run than the one that took them (it may have been restored
-  // from the replica): its kept rounds are sent again, oldest first.
+  // from the replica): its stored rounds are sent again, oldest first.
   function fillGap(run) {
     var sheet = thisSheet();
     if (!sheet) return;
@@ -508,7 +508,7 @@
       if (outcome.restored) {
         try { sessionStorage.setItem(RESTORED, plural(strings.restored_rounds, outcome.restored)); } catch (blocked) { /* not said */ }
       }
-      window.location.reload(); // the sheet as the server has it now, drawn afresh
+      window.location.reload(); // the sheet as the server has it now, rendered afresh
     });
   }
   function resend(entries) {
@@ -536,7 +536,7 @@
           var answeredAt = parsePosition(response.headers.get(REPLICA_HEADER)) || {};
           if (response.ok && response.headers.get("Content-Location")) {
             // saved now (the revision moved on), or saved already (a phone beside this one
-            // sent it first): either way the server has it, kept until the replica has too
+            // sent it first): either way the server has it, stored until the replica has too
             var after = revisionIn(html);
             if (!response.headers.get("X-Scorekeeper-Already-Saved")) restored += 1;
             if (!answeredAt.none) left.push({
@@ -767,7 +767,7 @@
   window.addEventListener("storage", function (event) { if (event.key === QUEUE) render(); });
   window.addEventListener("online", function () {
     pause = FIRST_PAUSE;
-    // nothing to send: a copy kept offline is asked of the server again
+    // nothing to send: a copy cached offline is asked of the server again
     if (!flush() && offlineCopy && !document.querySelector("form[data-draft]")) window.location.reload();
   });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { render(); flush(); } });

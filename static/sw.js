@@ -1,8 +1,8 @@
 // The service worker: the app opens with no network.
-// - The app's own files (styles, scripts, icons, the manifest) are kept and answered from
+// - The app's own files (styles, scripts, icons, the manifest) are cached and answered from
 //   the phone at once, refreshed in the background.
 // - Pages are asked of the server first; the games list, the pages of this phone's games
-//   (the sheet, the round form, the players) and the new-game forms are kept as last seen. With no network the kept
+//   (the sheet, the round form, the players) and the new-game forms are cached as last seen. With no network the cached
 //   copy is shown, marked with the time it was fetched (offline.js shows "offline, as of").
 // - A form sent with no network comes back to the form it was typed in (drafts.js restores
 //   what was typed); offline.js keeps a round that cannot be sent and sends it later.
@@ -51,7 +51,7 @@ function kept(url) {
   return new URL(url).pathname.match(KEPT_PAGES) !== null;
 }
 
-// a page's headers for a copy kept as text: the body is no longer compressed, nor that long
+// a page's headers for a copy cached as text: the body is no longer compressed, nor that long
 function plainHeaders(given) {
   var headers = new Headers(given);
   headers.delete("content-encoding");
@@ -59,7 +59,7 @@ function plainHeaders(given) {
   return headers;
 }
 
-// the page from the network, a copy kept with the time it was fetched
+// the page from the network, a copy cached with the time it was fetched
 function keep(request, event) {
   return fetch(request).then(function (response) {
     var html = (response.headers.get("content-type") || "").indexOf("text/html") === 0;
@@ -85,7 +85,7 @@ function trim(cache) {
   });
 }
 
-// the kept copy, marked with when it was fetched; the games list when this page was never seen
+// the cached copy, marked with when it was fetched; the games list when this page was never seen
 function copyOf(url) {
   return caches.open(PAGES).then(function (cache) {
     return cache.match(url, { ignoreVary: true }).then(function (found) {
@@ -121,7 +121,7 @@ function shellFile(request) {
         return response;
       });
       if (found) {
-        fresh.catch(function () { /* the kept copy stands */ });
+        fresh.catch(function () { /* the cached copy stands */ });
         return found;
       }
       return fresh.catch(function () {
@@ -137,7 +137,7 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  // a game's stream of changes goes to the network as it is, never kept nor answered here
+  // a game's stream of changes goes to the network as it is, never cached nor answered here
   if ((request.headers.get("accept") || "").indexOf("text/event-stream") !== -1) return;
   if (request.mode === "navigate") {
     if (request.method === "GET") {

@@ -177,7 +177,7 @@ _VERSION_NOTE = re.compile(r"(restored|undid) version (\d+)")
 
 
 def version_note(note: str | None) -> str:
-    """What a stored version of a round says about itself (kept in English in the
+    """What a stored version of a round says about itself (stored in English in the
     database and in exported files), in words of the page's language."""
     words = {
         "entered": gettext("entered"),

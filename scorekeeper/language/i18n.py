@@ -169,13 +169,13 @@ def lazy_gettext(text: str, **variables: Any) -> LazyString:
 
 
 def install_in_templates(env: Environment) -> None:
-    """Templates' ``_``, ``gettext`` and ``ngettext`` through :func:`current_language`, its ``%(name)s``
-    slots filled and escaped as Jinja's i18n extension fills them ("newstyle").
+    """Templates' ``_``, ``gettext`` and ``ngettext`` through :func:`current_language`, its
+    ``%(name)s`` slots filled and escaped as Jinja's i18n extension fills them ("newstyle").
 
-    Every template drawn escapes (Flask's pages and the printed sheets), so each word is
+    Every template rendered escapes (Flask's pages and the printed sheets), so each word is
     Markup without asking the template: Jinja's own callables take the template's context
     for that one question, and a context passed from inside a loop or after a ``set`` is a
-    copy of the whole context, made for every word (much of a game page's drawing)."""
+    copy of the whole context, made for every word (much of a game page's rendering)."""
     # installed for what it tells the `trans` tag (newstyle: the callables fill the slots),
     # then the callables it wrapped in context-taking ones replaced by ours
     env.install_gettext_callables(  # type: ignore[attr-defined]

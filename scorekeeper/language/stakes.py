@@ -66,7 +66,7 @@ def stored_stake(details: dict[str, Any]) -> tuple[str | None, str | None]:
 
 
 def stake_left_out(details: dict[str, Any]) -> bool:
-    """Whether a stake is stored that cannot be printed (kept by an older version)."""
+    """Whether a stake is stored that cannot be printed (stored by an older version)."""
     return bool(details.get("stake") or details.get("currency")) and stored_stake(details) == (
         None,
         None,

@@ -3,7 +3,7 @@
 The fonts (DejaVu, embedded in every PDF) and the print stylesheet are loaded
 once per process. Rendering takes one of a few slots (a bounded semaphore), so
 printing a long sheet never occupies every server thread and round saves keep
-going; finished PDFs are kept per (what was printed, its revision), so printing
+going; finished PDFs are cached per (what was printed, its revision), so printing
 the same sheet twice renders it once.
 """
 

@@ -243,7 +243,7 @@ def build(
     say: Callable[[Any], str] = str,
 ) -> Printable:
     """The printable sheet of a game record, from the engine's answer for it and the game's
-    state after each round when the record holds them (kept per round; else worked out
+    state after each round when the record holds them (stored per round; else worked out
     here in one pass). The running totals are the engine's, read from those states, as the
     game's page reads them (storage/game_page.py): nothing adds them up again. ``say``
     puts the sheet's own words in the reader's language (English as it is)."""

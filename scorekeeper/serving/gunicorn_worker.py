@@ -136,7 +136,7 @@ def in_threads(app, pool: ThreadPool, largest_body: int | Callable[[str], int]):
 
 class GreenWaiting(live.Waiting):
     """The live streams and their watcher as greenlets of the worker's event loop; the
-    database and the drawing in the worker's threads, as every request's."""
+    database and the rendering in the worker's threads, as every request's."""
 
     def __init__(self, pool: ThreadPool) -> None:
         self.pool = pool

@@ -5,7 +5,7 @@ process uses one core at most, and at a club evening (50 tables saving, 200 phon
 watching) the pages alone ask for more than that. So the workers are processes, two per
 core: the operating system shares the cores between them far more evenly than Python
 shares one process between its threads, so a quick save is not held up behind a page
-another thread is drawing. Each has a few threads, for requests that wait on SQLite's lock.
+another thread is rendering. Each has a few threads, for requests that wait on SQLite's lock.
 A connection reaches a thread only once its request is read whole (see ``gunicorn_worker``):
 idle, slow or stalled connections wait in the worker's event loop, up to ``CONNECTIONS``
 per worker. The processes share nothing but the database file, which every

@@ -1,1 +1,1 @@
-"""The SQLite database: sessions, rounds and their kept scores, history, phones, files."""
+"""The SQLite database: sessions, rounds and their stored scores, history, phones, files."""

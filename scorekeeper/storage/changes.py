@@ -3,7 +3,7 @@
 A change is worked out on the session as it is (its revision read first), checked by
 the engine from the changed round onward (so a correction that breaks a later round is
 refused), and written, with the engine's answer for every round it rescored, only if
-the session has not moved on since. A new round is scored once, from the state kept
+the session has not moved on since. A new round is scored once, from the state stored
 after the round before it. If the session moved on, the change is worked out again:
 the plan decides whether the news is a conflict for it. The last attempt holds the
 write lock throughout, so a busy session still gets its save in.
@@ -169,7 +169,7 @@ def plan_seating(change: dict[str, Any], key: str | None) -> Plan:
 def apply(session_id: int, plan: Plan) -> Outcome:
     """Make the change the plan asks for on the current session, or say why not."""
     if not round_store.derived_ready(session_id, derived.ENGINE):
-        # kept scores missing (a new engine): rebuilt first, not under the write lock
+        # stored scores missing (a new engine): rebuilt first, not under the write lock
         # below; a stored round that no longer scores is for the attempt to say
         with suppress(RulesError):
             derived.ensure(session_store.get_session(session_id))
@@ -188,10 +188,10 @@ def _rescored(
     session: session_store.Session, change: round_store.Change
 ) -> tuple[dict | None, list[round_store.StoredRound]]:
     """The state before the changed round, and the live rounds from it on once changed:
-    what the engine must score again (every round, when the kept scores are missing)."""
+    what the engine must score again (every round, when the stored scores are missing)."""
     new_round = round_store.StoredRound(round_store.NEW_ROUND, 0, change.facts, "")
     if change.round_id is None:
-        # a new round goes last: nothing after it to rescore, unless the kept scores are
+        # a new round goes last: nothing after it to rescore, unless the stored scores are
         # missing (read with the session just now: were it stale, the write finds it moved on)
         ready, last = round_store.last_stored_state(session.id, derived.ENGINE)
         if ready:

@@ -161,7 +161,7 @@ def _table_groups(db: sqlite_utils.Database) -> None:
 
 
 def _round_scores(db: sqlite_utils.Database) -> None:
-    # The engine's answer kept with each live round: its score, and the game's state after
+    # The engine's answer stored with each live round: its score, and the game's state after
     # it (totals, dealer, end, settlement tally), so a new round is scored from the round
     # before it instead of a replay. A cache: null until worked out, rebuilt from the facts.
     db["rounds"].add_column("score", str)
@@ -171,7 +171,7 @@ def _round_scores(db: sqlite_utils.Database) -> None:
 
 def _round_numbers(db: sqlite_utils.Database) -> None:
     # the live rounds of a session in order from an index, and each live round's number on
-    # the sheet kept with its score: the last round's state, a round's number and the
+    # the sheet stored with its score: the last round's state, a round's number and the
     # chart's samples cost the same at round 10 and round 2,000
     db.execute("create index rounds_live on rounds (session_id, deleted, position)")
     db["rounds"].add_column("number", int)

@@ -1,4 +1,4 @@
-"""The engine's answer kept per round: worked out one round at a time from the state
+"""The engine's answer stored per round: worked out one round at a time from the state
 before it, so the cost of a save does not grow with the length of the evening.
 
 The facts a table entered stay the only record; scores and states are a cache the
@@ -20,7 +20,7 @@ from scorekeeper.rules.variant import leaders
 from . import round_store, session_store
 from .one_at_a_time import only_one
 
-# what is kept, and how (bumped when the kept columns change: every session rebuilds)
+# what is stored, and how (bumped when the stored columns change: every session rebuilds)
 LAYOUT = b"kept rounds 2: number"
 ENGINE = hashlib.sha256(
     b"".join(path.read_bytes() for path in sorted(Path(progress.__file__).parent.glob("*.py")))
@@ -112,7 +112,7 @@ def summary_of_import(checked: Mapping[str, Any]) -> dict[str, Any]:
 def rebuild(session: session_store.Session) -> None:
     """Score every live round again from the facts and keep it (old rounds, a new engine).
 
-    Raises the engine's RulesError when a stored round no longer scores; nothing is kept then.
+    Raises the engine's RulesError when a stored round no longer scores; nothing is stored then.
     """
     rounds = round_store.live_rounds_from(session.id, 0)
     derived = score_on(session, None, rounds)
@@ -127,7 +127,7 @@ REBUILD_LOCKS = 64  # games share these locks by id: a bounded number of lock fi
 
 
 def ensure(session: session_store.Session) -> bool:
-    """Have the session's kept scores there and from this engine: rebuilt once, by one
+    """Have the session's stored scores there and from this engine: rebuilt once, by one
     request, while the others asking for the same game wait (see ``REBUILD_WAIT``).
     True when they were not there at first (the session's row was written meanwhile)."""
     if round_store.derived_ready(session.id, ENGINE):

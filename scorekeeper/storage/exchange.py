@@ -70,7 +70,7 @@ def record(
                 session.variant, session.options, len(session.players)
             )
         },
-        # a stake an older version kept unchecked is left out, so the file imports again
+        # a stake an older version stored unchecked is left out, so the file imports again
         "stake": stake,
         "currency": currency,
         "history": [
@@ -241,7 +241,7 @@ def live_rounds(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # What one import may make the server keep. A file is small beside what it causes: each
-# round's facts are kept with every version of it, and the engine's answer for each round
+# round's facts are stored with every version of it, and the engine's answer for each round
 # (its explain lines as messages) with the game's state after it, 20 to 50 times the
 # file. The longest evening the API scores, 2,000 rounds, keeps 24 MiB at 7 players with
 # counted hands, about 34 MiB with every card written out: the bound lets such an

@@ -1,4 +1,4 @@
-"""A game's page as read from the engine's answer kept with each round: the rows it shows,
+"""A game's page as read from the engine's answer stored with each round: the rows it shows,
 totals, leader, settlement and the running totals its chart samples, reading only the
 rows it shows."""
 
@@ -18,7 +18,7 @@ from .session_store import Session, get_session
 
 CHART_POINTS = 60  # a longer evening's chart is sampled: a phone draws no more
 # every round of a long evening is shown this many rows a page: the page of a 10,000-round
-# evening's rows was megabytes, drawn again by every phone after each save
+# evening's rows was megabytes, rendered again by every phone after each save
 ROWS_PER_PAGE = 50
 
 
@@ -28,8 +28,8 @@ class Sheet:
     state: dict[str, Any] | None = None  # the game's state after the last round
     result: dict[str, Any] | None = None  # the game's standing: totals, finished, winners...
     error: str | None = None  # a stored round the engine now refuses (after a new engine)
-    rows: list[Row] = field(default_factory=list)  # the rounds drawn, in order
-    page: int | None = None  # which page of every round's rows is drawn (None: the last rows)
+    rows: list[Row] = field(default_factory=list)  # the rounds rendered, in order
+    page: int | None = None  # which page of every round's rows is rendered (None: the last rows)
 
     @property
     def variant(self):
@@ -41,7 +41,7 @@ class Sheet:
 
     @property
     def folded(self) -> int:
-        """Rounds not drawn (behind "show all")."""
+        """Rounds not rendered (behind "show all")."""
         return self.round_count - len(self.rows)
 
     @property
@@ -77,7 +77,7 @@ class Sheet:
 
 
 def build_sheet(session: Session, last: int | None = None, page: int | None = None) -> Sheet:
-    """The sheet of the session as it is now, drawing its ``last`` rounds (None: all), or
+    """The sheet of the session as it is now, rendering its ``last`` rounds (None: all), or
     the ``page`` of every round's rows (ROWS_PER_PAGE a page, the first rounds first; a
     page past the last is the last)."""
     session = get_session(session.id)

@@ -2,7 +2,7 @@
 background sheet worker and ``scorekeeper sheet``.
 
 Printing is handed a :class:`GameRecord` and reads nothing else: a stored game's comes
-from the scores kept with its rounds (:func:`game_record`), a session file's from the
+from the scores stored with its rounds (:func:`game_record`), a session file's from the
 answer the engine gave when the file was checked (:func:`file_record`), so neither is
 scored a second time to be printed.
 """
@@ -37,7 +37,7 @@ class GameRecord:
 
 
 def game_record(session: Session) -> GameRecord:
-    """The stored game as it is now, with the scores and states kept with its rounds (no
+    """The stored game as it is now, with the scores and states stored with its rounds (no
     replay of the evening). A stored round the engine now refuses leaves them out: the
     sheet then says why."""
     try:
@@ -83,7 +83,7 @@ def file_record(checked: dict[str, Any]) -> GameRecord:
 
 def scored_game(session: Session) -> tuple[Session, list[ScoredRound], dict[str, Any]]:
     """The session as it is now, its live rounds, and the engine's whole ``game`` answer
-    for them read back from the kept scores. Raises the engine's RulesError when a stored
+    for them read back from the stored scores. Raises the engine's RulesError when a stored
     round no longer scores."""
     derived.ensure(get_session(session.id))
     session, stored = scored_snapshot(session.id)

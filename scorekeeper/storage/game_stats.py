@@ -1,7 +1,7 @@
 """Each game's part of the statistics across evenings, worked out once per revision.
 
 A game's part is what each player did in it (won or not, rounds scored, points, best and
-worst round), read with one query from the scores kept with its rounds and kept with the
+worst round), read with one query from the scores stored with its rounds and stored with the
 game until it changes. A visit to the statistics page works out at most
 ``WORK_ROUNDS`` rounds' worth of games not yet counted; the rest are counted on the next
 visits, and the page says how many are still waiting.
@@ -19,8 +19,8 @@ from scorekeeper.rules.variant import Goal
 from . import derived, round_store, session_store
 from .one_at_a_time import StillWorking
 
-WORK_ROUNDS = 40_000  # kept rounds read per visit (about a second on a busy core)
-REBUILD_COST = 20  # a round whose kept score must be worked out again costs this many
+WORK_ROUNDS = 40_000  # stored rounds read per visit (about a second on a busy core)
+REBUILD_COST = 20  # a round whose stored score must be worked out again costs this many
 
 
 @dataclass

@@ -220,7 +220,7 @@ def restore(
             leftover.unlink(missing_ok=True)
         shutil.rmtree(litestream_state(output), ignore_errors=True)
         # the rendered pages beside it are keyed by each game's revision: a database taken
-        # back in time reaches those revisions again with other rounds. The app draws them anew.
+        # back in time reaches those revisions again with other rounds. The app renders them anew.
         shutil.rmtree(output.parent / "rendered", ignore_errors=True)
         os.replace(draft, output)
     return found

@@ -1,4 +1,4 @@
-"""Rounds and the engine's answer kept for them; every change goes through
+"""Rounds and the engine's answer stored for them; every change goes through
 :func:`write_change`.
 
 What is stored is what the table entered (the facts of each round), and with each live
@@ -117,7 +117,7 @@ def get_round(session: Session, round_id: int) -> StoredRound | None:
 
 
 def scored_round(session: Session, round_id: int) -> ScoredRound | None:
-    """A live round of the session with its kept score (None: no such live round)."""
+    """A live round of the session with its stored score (None: no such live round)."""
     row = _live_round(session, round_id, SCORED_ROUND_COLUMNS)
     if row is None:
         return None
@@ -134,7 +134,7 @@ def position_of(round_id: int) -> int:
 
 def sheet_number(after: dict[str, Any], counted: int | None = None) -> int:
     """A round's number on the sheet, from the game's state after it: rounds are numbered by
-    hands played, so a seating change between them is no round. A state kept before hands
+    hands played, so a seating change between them is no round. A state stored before hands
     were counted apart gives the rounds played, or ``counted`` (the caller's own count of
     the hands up to it) when the caller has one."""
     if "hands" in after:
@@ -154,7 +154,7 @@ def number_of(session_id: int, round_id: int) -> int | None:
     after = _state(row[0])
     if "hands" in after:
         return sheet_number(after)
-    # no kept state counts its hands (kept scores missing): the live hands up to it counted
+    # no stored state counts its hands (stored scores missing): the live hands up to it counted
     counted = db.execute(
         "select count(*) from rounds where session_id = ? and deleted = 0 and position <= ?"
         " and json_extract(facts, '$.seating') is null",
@@ -189,8 +189,7 @@ class ScoredRound:
     @functools.cached_property
     def score(self) -> dict[str, Any]:
         """The engine's response for this round (with its dealer), read back when first
-        asked for: a page that keeps a row's drawing reads nothing else of it (its explain
-        lines cost most of reading a round)."""
+        asked for (its explain lines cost most of reading a round)."""
         return scores_json.loads(self.stored_score) if self.stored_score else {}
 
 
@@ -203,7 +202,7 @@ NEW_ROUND = 0
 
 
 def derived_ready(session_id: int, stamp: str) -> bool:
-    """Whether the live rounds' kept scores are there and from this engine (``stamp``).
+    """Whether the live rounds' stored scores are there and from this engine (``stamp``).
 
     Every change writes the scores of its round and of every live round after it, so
     the last live round's state tells for all of them.
@@ -222,7 +221,7 @@ def derived_ready(session_id: int, stamp: str) -> bool:
 
 def last_stored_state(session_id: int, stamp: str) -> tuple[bool, dict[str, Any] | None]:
     """What :func:`derived_ready` and :func:`state_before` (None) say, from one read: whether
-    the kept scores are there and from this engine, and the state after the last live round
+    the stored scores are there and from this engine, and the state after the last live round
     (None: no round yet)."""
     row = (
         get_db()
@@ -268,7 +267,7 @@ def live_rounds_from(session_id: int, position: int) -> list[StoredRound]:
 def scored_rounds(
     session_id: int, last: int | None = None, every_state: bool = True, skip: int = 0
 ) -> list[ScoredRound]:
-    """The live rounds with their kept scores, in order: only the ``last`` ones if given
+    """The live rounds with their stored scores, in order: only the ``last`` ones if given
     (before the ``skip`` latest, for a page of a long game's rounds); without
     ``every_state`` only the last round's state is read back whole (the others' ``after``
     holds only its running totals and hands played, what a sheet's row shows: reading a
@@ -295,7 +294,7 @@ def scored_rounds(
 
 
 def scored_snapshot(session_id: int) -> tuple[Session, list[ScoredRound]]:
-    """The session and its live rounds with their kept scores (the state after the last
+    """The session and its live rounds with their stored scores (the state after the last
     only), read in one transaction."""
     conn = get_db().conn
     with nullcontext(conn) if conn.in_transaction else read_transaction() as conn:
@@ -306,8 +305,8 @@ def scored_snapshot(session_id: int) -> tuple[Session, list[ScoredRound]]:
 def points_snapshot(
     session_id: int,
 ) -> tuple[Session, list[StoredRound], list[dict[str, Any]], dict[str, Any] | None]:
-    """The session, its live rounds, each one's kept points (delta, transfers, dealer:
-    the whole kept score only for a seating change, whose explain line is its text), and
+    """The session, its live rounds, each one's stored points (delta, transfers, dealer:
+    the whole stored score only for a seating change, whose explain line is its text), and
     the state after the last, in one transaction: what an export needs, read without
     turning every round's explain lines back into messages."""
     conn = get_db().conn
@@ -342,7 +341,7 @@ def points_snapshot(
 
 def totals_every(session_id: int, numbers: list[int]) -> list[dict[str, int]]:
     """The running totals after each of the live rounds with these numbers."""
-    # one JSON array from SQLite, decoded once: a chart samples up to 60 rounds a drawing.
+    # one JSON array from SQLite, decoded once: a chart samples up to 60 rounds a rendering.
     # Each total goes with its number: the order an aggregate sees its rows is not promised
     row = (
         get_db()
@@ -417,7 +416,7 @@ def write_change(
     facts = json.dumps(change.facts)
     rows = derived_rows(derived)
     # a new round is inserted with its score and state; the other rows are updated (a
-    # correction's, or every earlier round's when the kept scores were rebuilt)
+    # correction's, or every earlier round's when the stored scores were rebuilt)
     entered = next((row[:3] for row in rows if row[3] == NEW_ROUND), (None, None, None))
     rows = [row for row in rows if row[3] != NEW_ROUND]
     conn = get_db().conn
@@ -439,7 +438,7 @@ def write_change(
                     [session.id, position, facts, stamp, change.submission, *entered],
                 ).lastrowid
             else:
-                # a deleted round's kept score means nothing any more
+                # a deleted round's stored score means nothing any more
                 conn.execute(
                     "update rounds set facts = ?, deleted = ?, updated = ?, "
                     "score = null, after = null, number = null where id = ? and session_id = ?",
@@ -482,7 +481,7 @@ def write_change(
 
 def round_figures(session_id: int) -> dict[str, tuple[int, int, int, int]]:
     """Per name a player had when the round was scored: the live rounds they scored in,
-    their points, their highest and lowest round, read from the kept scores."""
+    their points, their highest and lowest round, read from the stored scores."""
     rows = get_db().execute(
         "select d.key, count(*), sum(d.value), max(d.value), min(d.value) "
         "from rounds r, json_each(r.score, '$.delta') d "
@@ -493,7 +492,7 @@ def round_figures(session_id: int) -> dict[str, tuple[int, int, int, int]]:
 
 
 def stored_game_stats(session_ids: list[int]) -> dict[int, tuple[int, str, Any]]:
-    """The kept statistics of these games: (revision, engine, figures) by session id."""
+    """The stored statistics of these games: (revision, engine, figures) by session id."""
     found: dict[int, tuple[int, str, Any]] = {}
     conn = get_db().conn
     for start in range(0, len(session_ids), 500):  # SQLite's limit on parameters

@@ -9,7 +9,9 @@ cache), and the request that asked gets a page saying so that asks again by itse
 One sheet is made at a time on the whole server: asking for a sheet while one is being
 made starts nothing (a lock per sheet and one for all of them), and the page asks again.
 
-    python -m scorekeeper.web.background_pdf_worker < job.json   (started by :func:`start`, not by hand)
+    python -m scorekeeper.web.background_pdf_worker < job.json
+
+(started by :func:`start`, not by hand)
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ def in_background() -> bool:
 
 
 def ready(key: tuple, version: int) -> bytes | None:
-    """The sheet kept for ``key`` at ``version``, or None when it is not made yet."""
+    """The sheet cached for ``key`` at ``version``, or None when it is not made yet."""
     try:
         return cached(key, version, _not_cached)
     except _NotKept:

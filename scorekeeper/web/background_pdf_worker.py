@@ -1,7 +1,9 @@
 """The background process that makes one very long game's printed sheet (see
 :mod:`.background_pdf`): started with the job on its standard input, at a lower priority.
 
-    python -m scorekeeper.web.background_pdf_worker < job.json   (started by background_pdf.start, not by hand)
+    python -m scorekeeper.web.background_pdf_worker < job.json
+
+(started by background_pdf.start, not by hand)
 """
 
 from __future__ import annotations

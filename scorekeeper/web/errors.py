@@ -10,7 +10,7 @@ as such (503: nothing was saved; a form's page comes back as typed, see
 :func:`keeping_the_form`). The database's own trouble comes in three cases, told apart by
 SQLite's own error code:
 
-- another request holds the write lock past the busy timeout (or a long game's kept
+- another request holds the write lock past the busy timeout (or a long game's stored
   scores are being worked out by another request): 503 with Retry-After, and a page that
   tries again by itself;
 - the file is damaged: 503, naming how to put back a good copy;
@@ -168,7 +168,7 @@ def register(app: Flask) -> None:
     @app.errorhandler(SecurityError)
     def refused_host(_error: BadRequest):
         # a Host header outside TRUSTED_HOSTS, or no name at all (a..b): web.hosts answered
-        # it under a name the routes take, so this page can still draw its links
+        # it under a name the routes take, so this page can still render its links
         message = _("This server does not answer for that address.")
         if request.path.startswith("/api/"):
             return json_error(message, None, 400)

@@ -125,7 +125,7 @@ class BoundedFileSystemCache(FileSystemCache):
         try:
             return super().get(key)
         except Exception:  # unpickling a damaged file, or another version's classes, can
-            return None  # raise nearly anything: it is only a file not kept (or not counted)
+            return None  # raise nearly anything: it is only a file not cached (or not counted)
 
     def set(self, key: str, value: Any, timeout: int | None = None, mgmt_element: bool = False):
         written = super().set(key, value, timeout, mgmt_element)

@@ -1,5 +1,5 @@
 """The base of every form of the web app: Flask-WTF's form, its built-in messages said in
-the request's language from catalogs read once per process; and the CSRF token a kept
+the request's language from catalogs read once per process; and the CSRF token a cached
 page's forms carry."""
 
 from __future__ import annotations
@@ -26,6 +26,6 @@ class Form(FlaskForm):
 
 
 def page_csrf_token() -> str | None:
-    """The phone's CSRF token for a kept page's forms, as a form of this app would draw it
+    """The phone's CSRF token for a cached page's forms, as a form of this app would render it
     (Flask-WTF signs one per request), made without building a form; None with CSRF off."""
     return generate_csrf() if current_app.config.get("WTF_CSRF_ENABLED", True) else None

@@ -1,4 +1,4 @@
-"""Which language a page speaks: the table's own choice (``?lang=xx``, then kept in a
+"""Which language a page speaks: the table's own choice (``?lang=xx``, then remembered in a
 cookie) over the phone's Accept-Language, and the footer's links to the page in each."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ LANGUAGES = _languages()
 
 
 def _locale() -> Locale | None:
-    """The table's own choice (``?lang=xx``, then kept in a cookie) wins over the phone's.
+    """The table's own choice (``?lang=xx``, then remembered in a cookie) wins over the phone's.
 
     A Locale made once per language (Flask-Babel parsed the code on every request that
     speaks), and the phone's Accept-Language, the same on each of its requests, matched once."""
@@ -65,7 +65,7 @@ def _own_name(code: str) -> str:
 def language_links() -> list[tuple[str, str, str]]:
     """(code, the language's own name, this page in it) for the footer's selector."""
     # only the query arguments that choose what a page shows: others (?msg=..., _anchor,
-    # _method) would be kept in a cached page for every later viewer, or break url_for
+    # _method) would be stored in a cached page for every later viewer, or break url_for
     shown = {name: request.args[name] for name in PAGE_ARGUMENTS if name in request.args}
     args = {**(request.view_args or {}), **shown}
     links = []
@@ -76,7 +76,7 @@ def language_links() -> list[tuple[str, str, str]]:
 
 
 def init_app(app: Flask) -> None:
-    """Flask-Babel choosing each request's language here; a ``?lang=`` the table chose kept
+    """Flask-Babel choosing each request's language here; a ``?lang=`` the table chose remembered
     in a cookie for its next pages."""
     babel.init_app(app, locale_selector=_locale)
 

@@ -39,12 +39,12 @@ def _cannot_reach(config: Mapping[str, Any]) -> bool:
 
 def share_box_version() -> str:
     """What a game page's share box shows besides the game (where its links start, and
-    whether it warns that phones cannot open them), in a few characters: part of a kept
+    whether it warns that phones cannot open them), in a few characters: part of a cached
     page's key and ETag, so a server restarted on other addresses never shows the old box."""
     config = current_app.config
     base = config.get("BASE_URL") or config.get("LAN_URL")
     # without one, each answer puts back the asker's own address (views.sessions): the Host
-    # header must not choose which page is kept
+    # header must not choose which page is cached
     return _box_version(f"{base or 'the asker'} {_cannot_reach(config)}")
 
 

@@ -3,7 +3,7 @@
 Each game page opens a Server-Sent Events stream (``views/live.py``). The streams of one
 server process are held here, by game; one watcher per process asks the database on a
 short tick whether anything was committed (``storage/watch.py``) and, for each watched
-game whose revision moved on, draws the changed part once per kind of page (editor or
+game whose revision moved on, renders the changed part once per kind of page (editor or
 read-only link, language, every round or the last ones) and hands the same bytes to every
 stream showing that kind of page. A save in another worker process is seen the same way
 as one in this process: nothing but the database file is shared.
@@ -64,7 +64,7 @@ class Waiting:
         return queue.Empty
 
     def in_thread(self, work: Callable[[], Any]) -> Any:
-        """``work`` where SQLite and drawing may run (here: the caller's own thread)."""
+        """``work`` where SQLite and rendering may run (here: the caller's own thread)."""
         return work()
 
     def all_of(self, works: list[Callable[[], None]]) -> None:
@@ -75,12 +75,12 @@ class Waiting:
 
 @dataclass(frozen=True)
 class Kind:
-    """What a stream's page shows: its event is drawn once for every stream of this kind."""
+    """What a stream's page shows: its event is rendered once for every stream of this kind."""
 
     session_id: int
     role: str  # "edit" or "view"
     lang: str
-    everything: int | None  # the page of every round drawn (?all=1&page=N), or None: the last ones
+    everything: int | None  # the page of every round rendered (?all=1&page=N); None: the last
     script_root: str
     # the page listening: "sheet" (the game page) or "form" (a new round's form, told only
     # whether the game is over: it swaps nothing else, so it is sent nothing else)
@@ -91,12 +91,12 @@ class Kind:
 class Stream:
     kind: Kind
     revision: int  # the last revision this phone was sent (or its page showed)
-    environ: dict  # the request it was opened with: the event is drawn as for it
+    environ: dict  # the request it was opened with: the event is rendered as for it
     events: Any = None  # the queue of events waiting to be written
     dropped: bool = False
 
 
-# one event drawn for a kind of page at a revision
+# one event rendered for a kind of page at a revision
 Draw = Callable[[Kind, dict], "tuple[int, str] | None"]
 
 
@@ -204,20 +204,20 @@ class Streams:
             works += [
                 lambda k=kind, s=streams: self._send(k, s) for kind, streams in by_kind.items()
             ]
-        # the games that changed are drawn side by side (each in a thread of its own)
+        # the games that changed are rendered side by side (each in a thread of its own)
         self.waiting.all_of(works)
 
     def _send(self, kind: Kind, streams: list[Stream]) -> None:
         environ = streams[0].environ
         try:
-            drawn = self.waiting.in_thread(lambda: self.draw(kind, environ))
+            rendered = self.waiting.in_thread(lambda: self.draw(kind, environ))
         except Exception:  # a busy or failing database: tried again on the next tick
             with self._lock:
                 self._behind.add(kind.session_id)
             return
-        if drawn is None:
+        if rendered is None:
             return
-        revision, html = drawn
+        revision, html = rendered
         event = sheet_event(revision, html)
         for stream in streams:
             stream.revision = revision
@@ -262,7 +262,7 @@ def position_text(where: dict) -> str:
 
 def replica_event(where: dict) -> bytes:
     """How far the replica has caught up (see ``replica.position``): the phone forgets each
-    round it kept once the replica has it."""
+    round it stored once the replica has it."""
     return f"event: replica\ndata: {position_text(where)}\n\n".encode()
 
 

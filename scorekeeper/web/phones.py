@@ -3,7 +3,7 @@
 A new phone sends its first requests side by side (the page, and the service worker fetching
 the games list in the background), all with the cookie it had; the answers may come back in
 any order, and the cookie set by the last one is the one the phone keeps. An id drawn at
-random by whichever request first needed one gave two of them two ids, and the games kept
+random by whichever request first needed one gave two of them two ids, and the games stored
 under the one that lost left this phone's list. So the id is no draw: it is worked out
 (an HMAC under the app's key) from the secret the phone's cookie already carries, the random
 token Flask-WTF keeps there for its CSRF check, so every request sent with the same cookie
@@ -51,7 +51,7 @@ def _worked_out(secret: str) -> str:
 
 def this_device() -> str | None:
     """This phone's id, without making one: the one its cookie holds, or the one its first
-    kept thing will give it; None for a phone this app never answered with a cookie."""
+    stored thing will give it; None for a phone this app never answered with a cookie."""
     stored = _stored()
     if stored is not None:
         return stored

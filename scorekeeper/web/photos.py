@@ -1,5 +1,5 @@
 """Photos of the cards read for the web shell: bounded in size, CPU time and number at
-once, counted per phone, and never kept.
+once, counted per phone, and never stored.
 
 Reading a photo is CPU work of a second or so, and Python runs one thread at a time in a
 worker: read in the worker's own threads, a photo would hold up every save and page that

@@ -1,8 +1,8 @@
 """How often a phone may do what stores a lot: Flask-Limiter, counting in a SQLite file.
 
-``scorekeeper serve`` runs several worker processes; a count kept in each one's memory
+``scorekeeper serve`` runs several worker processes; a count held in each one's memory
 would let a phone import as many times more as there are workers, and forget it all at
-every restart. The counts are kept instead in a small SQLite file beside the database,
+every restart. The counts are stored instead in a small SQLite file beside the database,
 which every worker opens (the ``limits`` library's storage interface; it has no file
 storage of its own, and a club's machine runs no Redis). Keys hold a hash of the phone's
 id, never the id itself: the id in its cookie opens the phone's list of games.

@@ -40,7 +40,7 @@ MAX_CONTENT_LENGTH = 4 * 1024 * 1024
 MAX_FORM_BYTES = 64 * 1024
 MAX_FORM_PARTS = 200  # a 12-player round form has under 50 fields
 FILE_UPLOADS = {"evening.import_session"}
-# forms that may carry a photo of the cards (read, never kept: see photos.py), and the API's
+# forms that may carry a photo of the cards (read, never stored: see photos.py), and the API's
 PHOTO_UPLOADS = {"rounds.new", "rounds.edit", "referee.ask", "api.recognize"}
 # the paths of those forms (under any prefix a proxy serves the app at)
 PHOTO_PATHS = re.compile(r"(?:/api/v1/recognize|/rounds/(?:new|\d+)|/referee/)$")
@@ -60,7 +60,7 @@ FLASK_CONFIG: dict[str, Any] = {
     # checked by this module's own hook (bounded) for the methods it checks: Flask-WTF's
     # looks up whether the view is exempt first, on every GET too
     "WTF_CSRF_CHECK_DEFAULT": False,
-    # WTForms' messages in the page's language from a catalog kept per language (see
+    # WTForms' messages in the page's language from a catalog cached per language (see
     # form_base.Form), not read from disk by Flask-WTF on every request
     "WTF_I18N_ENABLED": False,
     "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
@@ -109,7 +109,7 @@ class SessionCookies(SecureCookieSessionInterface):
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
     # A phone sends the same cookie with every poll (every 5 s) until something in it
-    # changes: its signature is checked once, the contents kept.
+    # changes: its signature is checked once, the contents cached.
     def get_signing_serializer(self, app: Flask):
         keys = (*(app.config["SECRET_KEY_FALLBACKS"] or ()), app.secret_key)
         serializers = app.extensions.setdefault("scorekeeper_cookie_serializers", {})
@@ -154,7 +154,7 @@ class RowId(IntegerConverter):
 
 
 def _secret_key(instance_path: Path) -> str:
-    """The key kept in instance/, made once: written whole and never readable by others."""
+    """The key stored in instance/, made once: written whole and never readable by others."""
     key_file = instance_path / "secret_key"
     if key_file.exists():
         return key_file.read_text().strip()

@@ -1,10 +1,10 @@
-"""Styles, scripts and icons under versioned addresses, kept by the phones for a year.
+"""Styles, scripts and icons under versioned addresses, cached by the phones for a year.
 
 Every ``url_for('static', filename=...)`` carries ``v``, a hash of the file's content, so a
-changed file has a new address and a copy kept under the old one is never used again: the
+changed file has a new address and a copy cached under the old one is never used again: the
 phone may keep it for good and asks for nothing on the next page. A request whose ``v`` is
-not the file's present hash (a page drawn before the file changed, or an address typed
-without it) gets Flask's default instead: kept, but checked with the server each time.
+not the file's present hash (a page rendered before the file changed, or an address typed
+without it) gets Flask's default instead: cached, but checked with the server each time.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ NO_PHOTO_PART = N_("send the photo as multipart/form-data, in the file field 'ph
 @bp.post("/recognize")
 def recognize():
     """The cards in a photo (multipart: file ``photo``, optional ``variant``). The photo
-    is read in memory and dropped with the request; nothing of it is kept or logged."""
+    is read in memory and dropped with the request; nothing of it is stored or logged."""
     answer_in(header_language())
     if request.mimetype != "multipart/form-data":
         raise RulesError(NO_PHOTO_PART, "photo")

@@ -19,9 +19,9 @@ bp = Blueprint("live", __name__)
 
 
 def init_app(app: Flask) -> None:
-    """The process's streams, drawing each event as the stream's own request would."""
+    """The process's streams, rendering each event as the stream's own request would."""
 
-    def draw(kind: live.Kind, environ: dict) -> tuple[int, str] | None:
+    def render(kind: live.Kind, environ: dict) -> tuple[int, str] | None:
         with app.request_context({**environ, "wsgi.input": io.BytesIO()}):
             try:
                 session = session_store.get_session(kind.session_id)
@@ -29,7 +29,7 @@ def init_app(app: Flask) -> None:
                 return None
             return session.revision, _parts(session, kind)
 
-    app.extensions[live.EXTENSION] = live.Streams(app.config["DATABASE"], draw)
+    app.extensions[live.EXTENSION] = live.Streams(app.config["DATABASE"], render)
 
     @app.after_request
     def replica_position(response: Response) -> Response:
@@ -63,7 +63,7 @@ def streams() -> live.Streams:
 
 def _seen() -> int | None:
     """The revision the phone shows: the last event it got (its browser says so when it
-    reconnects), else the revision its page was drawn at."""
+    reconnects), else the revision its page was rendered at."""
     for given in (request.headers.get("Last-Event-ID", ""), request.args.get("since", "")):
         given = given.strip()
         if given.isdigit() and len(given) < 12:
@@ -90,7 +90,7 @@ def events(token: str):
     # after the sheet: a phone forgets the rounds the replica holds only once it has seen
     # that the game is not behind them (a server restored from the replica is)
     first += live.replica_event(replica.position())
-    # what drawing its later events needs of this request (the address, the language)
+    # what rendering its later events needs of this request (the address, the language)
     environ = {name: value for name, value in request.environ.items() if isinstance(value, str)}
     # the server writes this answer from its event loop, not from a thread (serving/)
     request.environ[live.STREAM_ENVIRON_KEY] = True
@@ -98,7 +98,7 @@ def events(token: str):
         streams().events(kind, session.revision, environ, first),
         mimetype="text/event-stream",
     )
-    # never kept by the phone, its service worker or a proxy; nginx passes it on as written
+    # never cached by the phone, its service worker or a proxy; nginx passes it on as written
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response

@@ -1,5 +1,6 @@
 """What lets a table lose the network and lose nothing: the service worker's address,
-the words the offline scripts show, and the server's word that a kept draft was saved.
+the words the offline scripts show, and the server's word that a draft stored on the phone
+was saved.
 
 The scripts themselves (static/drafts.js, static/offline.js, static/sw.js) hold no words
 and no rules: the words come from here, in the page's language, and every round is scored

@@ -119,7 +119,7 @@ def _save(form, entry: Entry, round_id: int | None, facts: dict):
         outcomes.flash_told(answer)
         page = back_to_page(token)
         if isinstance(outcome, changes.Duplicate):
-            # a phone sending its kept rounds again after a restore counts only those it restored
+            # a phone sending its stored rounds again after a restore counts only those it restored
             page.headers["X-Scorekeeper-Already-Saved"] = "1"
         return page
     if isinstance(outcome, changes.Broken) and outcome.own and outcome.error is not None:
@@ -146,14 +146,14 @@ class Entry:
 
 def _load(token: str, round_id: int | None) -> Entry:
     session = require_edit(token)
-    # a new round is scored after the last round's kept state: read with its engine's stamp
+    # a new round is scored after the last round's stored state: read with its engine's stamp
     ready, last = (False, None)
     if round_id is None:
         ready, last = round_store.last_stored_state(session.id, derived.ENGINE)
     if not ready:
         try:
             if derived.ensure(session):
-                session = session_store.get_session(session.id)  # its summary kept again
+                session = session_store.get_session(session.id)  # its summary stored again
         except RulesError as error:  # say so, and keep the form usable
             return Entry(
                 session, session.round_count + 1, None, None, "?", session.players, error.message
@@ -180,7 +180,7 @@ def _load(token: str, round_id: int | None) -> Entry:
 
 def seated_for(session: session_store.Session, round_id: int | None) -> list[str]:
     """Who is dealt in for a new round (None) or for the round with this id, as named then;
-    the session's first players when the kept states cannot be had."""
+    the session's first players when the stored states cannot be had."""
     try:
         derived.ensure(session)
     except RulesError:
@@ -273,7 +273,7 @@ def game_over_parts(session: session_store.Session) -> str:
     """What a new round's form open on a phone is sent when its game changes: the notice
     that the game is over (who won, that the typed entry stays on the phone, the next game)
     at the top of the form, or an empty place while it goes on. Only the editor's form
-    listens, so it is drawn with the edit token; the next game's CSRF field is filled in by
+    listens, so it is rendered with the edit token; the next game's CSRF field is filled in by
     each phone (live.js), as on the game page."""
     result = build_sheet(session, last=0).result if _finished(session) else None
     html = render_template(

@@ -1,4 +1,4 @@
-"""The printable session sheet: a real PDF from WeasyPrint, kept per session revision."""
+"""The printable session sheet: a real PDF from WeasyPrint, cached per session revision."""
 
 from __future__ import annotations
 

@@ -75,7 +75,7 @@ def index():
     listed = []
     for session, can_edit in _held(device, PER_PAGE, (page - 1) * PER_PAGE):
         if session.summary is None and session.round_count:
-            # a game saved before summaries were kept: worked out once, then kept
+            # a game saved before summaries were stored: worked out once, then stored
             build_sheet(session, last=0)
             session = session_store.get_session(session.id)
         listed.append(
@@ -212,7 +212,7 @@ _EDIT_LINK_MARK = "<!--edit-link-->"
 _READ_ONLY_PATH_MARK = "<!--read-only-path-->"
 _CSRF_MARK = "<!--csrf-->"
 _FLASHES_MARK = "<!--messages-->"
-# what a change redraws: each part between its marks, sent to the phones watching
+# what a change renders again: each part between its marks, sent to the phones watching
 _LIVE_PART = re.compile(r"<!--live ([a-z]+)-->(.*?)<!--/live \1-->", re.DOTALL)
 _LIVE_MARK = re.compile(r"<!--/?live [a-z]+-->")
 # the editor's forms in a part sent to every editor: each phone's page fills in its own
@@ -298,7 +298,7 @@ def _page_for(
 
 
 def live_parts(session: session_store.Session, can_edit: bool, everything: int | None) -> str:
-    """What a change redraws on the game page, for an editor or a viewer: each live part
+    """What a change renders again on the game page, for an editor or a viewer: each live part
     of the page's cached rendering (the sheet, the settlement, the undo button) in a
     template naming the element it replaces. The same rendering every phone's page shows,
     never a second way of rendering a row; cut from the copy of the phone's role, so a read-only
@@ -320,7 +320,7 @@ def _copy_for(role: str, html: str) -> str:
 
 
 def _render_page(session: session_store.Session, everything: int | None) -> str:
-    # the page costs what it draws: the last rounds, older ones behind "show all", a page
+    # the page costs what it renders: the last rounds, older ones behind "show all", a page
     # of rows at a time
     sheet = (
         build_sheet(session, ROWS_SHOWN)
@@ -441,7 +441,7 @@ def again(token: str):
     return redirect(url_for("sessions.page", token=new_session.edit_token))
 
 
-VERSIONS_PER_PAGE = 100  # a very long game's whole history on one page took far too long to draw
+VERSIONS_PER_PAGE = 100  # a very long game's whole history on one page took far too long to render
 
 
 @bp.get("/s/<token>/versions")

@@ -18,7 +18,7 @@ from .blueprint import bp
 
 def _export(token: str) -> tuple[session_store.Session, dict[str, Any], dict[str, Any] | None]:
     session, _can_edit = open_session(token)
-    try:  # the points kept with the rounds: no replay of the evening
+    try:  # the points stored with the rounds: no replay of the evening
         session, rounds, result = scored_points(session)
     except RulesError:  # a stored round no longer scores: the export says why
         (session, rounds), result = round_store.snapshot(session.id), None

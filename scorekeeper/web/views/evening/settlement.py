@@ -44,7 +44,7 @@ class DetailsForm(Form):
 def _settlement_view(
     session: session_store.Session, details: dict[str, Any], sheet: Any = None
 ) -> dict[str, Any] | None:
-    """Who pays whom, from the state kept after the last round (no replay)."""
+    """Who pays whom, from the state stored after the last round (no replay)."""
     sheet = sheet if sheet is not None else build_sheet(session, last=0)
     if sheet.error:
         return None
@@ -72,7 +72,7 @@ def _settlement_view(
 @bp.app_template_global()
 def evening_block(session: session_store.Session, sheet: Any = None) -> dict[str, Any]:
     """What the session page shows of the evening: its name, the settlement, and the details
-    its form is filled with (the form's fields are plain inputs: the page is drawn once for
+    its form is filled with (the form's fields are plain inputs: the page is rendered once for
     every phone, so it holds no phone's CSRF token)."""
     details = session.details
     return {
