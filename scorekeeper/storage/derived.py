@@ -121,7 +121,7 @@ def rebuild(session: session_store.Session) -> None:
 
 
 # How long a request waits while another rebuilds the same game before it is answered
-# "busy, try again" (a 10,000-round game takes about 15 s to rebuild on a busy core).
+# "busy, try again" (a very long game takes longer than a request should wait to rebuild).
 REBUILD_WAIT = 3.0
 REBUILD_LOCKS = 64  # games share these locks by id: a bounded number of lock files
 

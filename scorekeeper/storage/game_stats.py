@@ -19,7 +19,7 @@ from scorekeeper.rules.variant import Goal
 from . import derived, round_store, session_store
 from .one_at_a_time import StillWorking
 
-WORK_ROUNDS = 40_000  # stored rounds read per visit (about a second on a busy core)
+WORK_ROUNDS = 40_000  # stored rounds read per visit: a bound on one visit's work
 REBUILD_COST = 20  # a round whose stored score must be worked out again costs this many
 
 

@@ -30,8 +30,8 @@ def loads(text: str) -> Any:
 
 
 # what a stored score or state is mostly made of, written as it is: told by its exact type
-# first (a Message is a str too, so it is asked after these); the walk over a round's score
-# and state took 0.057 ms a save, now 0.034
+# first (a Message is a str too, so it is asked after these): the walk over a round's score
+# and state is part of every save
 _AS_IT_IS = frozenset({str, int, bool, float, type(None)})
 
 

@@ -1,6 +1,6 @@
 """The printed sheet of a very long game, made once in the background.
 
-A sheet of thousands of rounds takes WeasyPrint a minute or more: too long for a request
+A sheet of thousands of rounds takes WeasyPrint too long for a request
 to wait, and too much to do once per phone asking. Such a sheet is made by one separate
 process at a lower priority (``nice``), so the pages and saves of every table keep their
 share of the cores; it puts the PDF where every worker finds it (the rendered-page

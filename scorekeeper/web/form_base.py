@@ -13,7 +13,7 @@ from scorekeeper.language.i18n import current_language
 
 class Form(FlaskForm):
     """Flask-WTF's form. With ``WTF_I18N_ENABLED`` (its default) Flask-WTF reads WTForms'
-    catalog from disk on every request that builds a form (0.56 ms of each save); the app
+    catalog from disk on every request that builds a form (a share of each save); the app
     turns that off and names the request's language here instead, so WTForms' own
     translations cache (``Meta.cache_translations``) keeps one catalog per language."""
 

@@ -1,7 +1,7 @@
 """Photos of the cards read for the web shell: bounded in size, CPU time and number at
 once, counted per phone, and never stored.
 
-Reading a photo is CPU work of a second or so, and Python runs one thread at a time in a
+Reading a photo is long CPU work, and Python runs one thread at a time in a
 worker: read in the worker's own threads, a photo would hold up every save and page that
 worker answers meanwhile. So each worker process reads photos in one child process of its
 own, at a lower priority (``nice``), as the long printed sheets are made (background_pdf): the

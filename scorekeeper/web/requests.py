@@ -108,7 +108,7 @@ class SessionCookies(SecureCookieSessionInterface):
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
-    # A phone sends the same cookie with every poll (every 5 s) until something in it
+    # A phone sends the same cookie with every poll (every few seconds) until something in it
     # changes: its signature is checked once, the contents cached.
     def get_signing_serializer(self, app: Flask):
         keys = (*(app.config["SECRET_KEY_FALLBACKS"] or ()), app.secret_key)

@@ -2,8 +2,8 @@
 
 Every answer (a poll every few seconds from each phone watching a table, a picture's 304)
 carries the same security headers. Talisman works them out anew each time: the view's
-options looked up, the policies parsed and joined, the HTTPS criteria read (0.06 ms of a
-0.5 ms poll), and two hooks before each request that have nothing to do here. When nothing
+options looked up, the policies parsed and joined, the HTTPS criteria read (a share of a
+poll's time), and two hooks before each request that have nothing to do here. When nothing
 varies from one answer to the next (no view with options of its own, no nonce in the
 policy, Talisman's HSTS off: the app sets it from the trusted scheme), Talisman's own
 methods set them once, on a blank set of headers, and each answer gets that list, set in
