@@ -370,7 +370,7 @@ def now() -> str:
 def write_transaction() -> Iterator[sqlite3.Connection]:
     """A write transaction that takes the write lock at once, so what it reads stays true."""
     conn = get_db().conn
-    with disk.said():
+    with disk.raising_disk_full():
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield conn

@@ -18,7 +18,7 @@ def remember_device(device_id: str, session_id: int, can_edit: bool) -> None:
     ).fetchone()
     if row is not None and row[0] >= int(can_edit):
         return  # already listed: a page view writes nothing
-    with disk.said(), db.conn:
+    with disk.raising_disk_full(), db.conn:
         db.execute(
             "insert into device_sessions (device_id, session_id, can_edit, last_seen) "
             "values (?, ?, ?, ?) on conflict (device_id, session_id) "

@@ -41,7 +41,7 @@ def is_full(error: BaseException) -> bool:
 
 
 @contextmanager
-def said() -> Iterator[None]:
+def raising_disk_full() -> Iterator[None]:
     """Turn a write that found no room into DiskFull (the transaction is rolled back by
     whoever opened it)."""
     try:

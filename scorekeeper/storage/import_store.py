@@ -29,7 +29,7 @@ def import_session(
     conn = get_db().conn
     columns = {row[1] for row in conn.execute("pragma table_info(sessions)")}
     version_columns = {row[1] for row in conn.execute("pragma table_info(round_versions)")}
-    with disk.said():
+    with disk.raising_disk_full():
         return _import_session(conn, columns, version_columns, session, history, summary, rows)
 
 

@@ -82,7 +82,7 @@ def create_session(
         "previous_id": previous_id,
         "revision": 0,
     }
-    with disk.said(), db.conn:
+    with disk.raising_disk_full(), db.conn:
         row_id = db["sessions"].insert(row).last_pk
     return get_session(row_id)
 
@@ -164,7 +164,7 @@ def set_session_details(
     session_id: int, name: str | None, stake: str | None, currency: str | None
 ) -> None:
     db = get_db()
-    with disk.said(), db.conn:
+    with disk.raising_disk_full(), db.conn:
         db.execute(
             "update sessions set name = ?, stake = ?, currency = ?, revision = revision + 1 "
             "where id = ?",
