@@ -10,8 +10,8 @@
   var PREFIX = "scorekeeper:draft:";
   var ACK_FIELD = "draft_ack";
   var ACK_COOKIE = "draft_saved";
-  var KEPT_FOR = 30 * 24 * 3600 * 1000;
-  var NOT_KEPT = { csrf_token: true, draft_ack: true };
+  var STORED_FOR = 30 * 24 * 3600 * 1000;
+  var NOT_STORED = { csrf_token: true, draft_ack: true };
   var holder = document.querySelector("script[data-offline-strings]");
   var strings = holder ? JSON.parse(holder.dataset.offlineStrings || "{}") : {};
 
@@ -42,7 +42,7 @@
   function fieldsOf(form) {
     var fields = [];
     Array.prototype.forEach.call(form.elements, function (element) {
-      if (!element.name || NOT_KEPT[element.name] || element.disabled) return;
+      if (!element.name || NOT_STORED[element.name] || element.disabled) return;
       var type = element.type;
       if (type === "submit" || type === "button" || type === "file") return;
       if ((type === "radio" || type === "checkbox") && !element.checked) return;
@@ -55,15 +55,15 @@
     fields.forEach(function (pair) { (values[pair[0]] = values[pair[0]] || []).push(pair[1]); });
     var changed = [];
     Array.prototype.forEach.call(form.elements, function (element) {
-      if (!element.name || NOT_KEPT[element.name]) return;
+      if (!element.name || NOT_STORED[element.name]) return;
       var type = element.type;
       if (type === "submit" || type === "button" || type === "file") return;
-      var kept = values[element.name];
+      var saved = values[element.name];
       if (type === "radio" || type === "checkbox") {
-        var on = Boolean(kept && kept.indexOf(element.value) >= 0);
+        var on = Boolean(saved && saved.indexOf(element.value) >= 0);
         if (element.checked !== on) { element.checked = on; changed.push(element); }
-      } else if (kept && element.value !== kept[0]) {
-        element.value = kept[0];
+      } else if (saved && element.value !== saved[0]) {
+        element.value = saved[0];
         changed.push(element);
       }
     });
@@ -173,7 +173,7 @@
   function pruned() {
     var store = storage();
     if (!store) return;
-    var oldest = Date.now() - KEPT_FOR;
+    var oldest = Date.now() - STORED_FOR;
     for (var i = store.length - 1; i >= 0; i--) {
       var name = store.key(i);
       if (name && name.indexOf(PREFIX) === 0) {

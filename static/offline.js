@@ -21,7 +21,7 @@
 (function () {
   "use strict";
   var QUEUE = "scorekeeper:queue";
-  var KEPT = "scorekeeper:kept";
+  var STORED = "scorekeeper:kept"; // the name phones already hold it under
   var RESTORED = "scorekeeper:restored";
   var REPLICA_HEADER = "X-Scorekeeper-Replica";
   var REPLICA_SEEN = "scorekeeper:replica"; // "none" when the server last said it has none
@@ -168,8 +168,8 @@
         form.dispatchEvent(new CustomEvent("draft:taken"));
       }
       if (page) {
-        // saved: kept at once (the body may never come whole if the server dies now), then
-        // kept again with the sheet the answer carries, shown as it came
+        // saved: stored at once (the body may never come whole if the server dies now), then
+        // stored again with the sheet the answer carries, shown as it came
         var facts = factsOf(form);
         keep(target(form), form.dataset.sheetUrl, fields, facts, null, response.headers.get(REPLICA_HEADER));
         return response.text().then(function (html) {
@@ -254,7 +254,7 @@
   function send(entry) {
     var body = new URLSearchParams();
     entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
-    update(entry.id, function (kept) { kept.state = "sending"; });
+    update(entry.id, function (stored) { stored.state = "sending"; });
     return fetch(entry.url, {
       method: "POST", body: body, redirect: "manual", credentials: "same-origin"
     }).then(function (response) {
@@ -264,29 +264,29 @@
         return saved(entry);
       }
       if (response.status >= 500 || response.status === 429) {
-        update(entry.id, function (kept) { kept.state = "waiting"; kept.attempts += 1; });
+        update(entry.id, function (stored) { stored.state = "waiting"; stored.attempts += 1; });
         return "retry";
       }
       return response.text().then(function (html) {
         var page = answerOf(html);
         // a 409 without another phone's round is a game that ended meanwhile: refused, kept
         if (response.status === 409 && page.querySelector(".latest")) {
-          update(entry.id, function (kept) { asConflict(kept, page); });
+          update(entry.id, function (stored) { asConflict(stored, page); });
         } else {
           // the page's own refusal first: its other paragraphs (the round's title, a
           // message kept from before) come earlier on the page
           var reasons = [".error-summary li", ".error", "main p"].map(function (selector) {
             return Array.prototype.map.call(page.querySelectorAll(selector), textOf).filter(Boolean)[0];
           });
-          update(entry.id, function (kept) {
-            kept.state = "refused";
-            kept.note = reasons.filter(Boolean)[0] || String(response.status);
+          update(entry.id, function (stored) {
+            stored.state = "refused";
+            stored.note = reasons.filter(Boolean)[0] || String(response.status);
           });
         }
         return "answered";
       });
     }, function () {
-      update(entry.id, function (kept) { kept.state = "waiting"; kept.attempts += 1; });
+      update(entry.id, function (stored) { stored.state = "waiting"; stored.attempts += 1; });
       return "retry";
     });
   }
@@ -327,10 +327,10 @@
   // same games: after a restore they are the older rounds, and a queued round sent first
   // would take their number and turn them into conflicts. The one-time keys make a second
   // send of a round the server has harmless.
-  function sendKeptFirst() {
+  function sendStoredFirst() {
     var queuedFor = load().filter(function (entry) { return entry.state === "waiting" || entry.state === "sending"; })
       .map(function (entry) { return entry.sheet; });
-    var mine = loadKept().filter(function (entry) { return queuedFor.indexOf(entry.sheet) !== -1; });
+    var mine = loadStored().filter(function (entry) { return queuedFor.indexOf(entry.sheet) !== -1; });
     if (!mine.length) return Promise.resolve(true);
     mine.sort(function (a, b) { return a.kept - b.kept; });
     return resend(mine).then(function (outcome) {
@@ -355,7 +355,7 @@
         return next();
       });
     }
-    return sendKeptFirst().then(function (allSent) {
+    return sendStoredFirst().then(function (allSent) {
       if (!allSent) return { sentAny: false, retry: true };
       return next().then(function () { return { sentAny: sentAny, retry: retry }; });
     });
@@ -393,13 +393,13 @@
 
 
   // --- rounds stored until the replica has them ------------------------------------------------
-  function loadKept() {
-    try { return JSON.parse(localStorage.getItem(KEPT) || "[]"); } catch (broken) { return []; }
+  function loadStored() {
+    try { return JSON.parse(localStorage.getItem(STORED) || "[]"); } catch (broken) { return []; }
   }
-  function storeKept(entries) {
+  function saveStored(entries) {
     try {
-      if (entries.length) localStorage.setItem(KEPT, JSON.stringify(entries));
-      else localStorage.removeItem(KEPT);
+      if (entries.length) localStorage.setItem(STORED, JSON.stringify(entries));
+      else localStorage.removeItem(STORED);
     } catch (full) { /* kept as long as the phone can */ }
     markReplica();
   }
@@ -428,7 +428,7 @@
     var none = position && position.none;
     try { none = none || (!html && localStorage.getItem(REPLICA_SEEN) === "none"); } catch (blocked) { /* kept */ }
     if (!position || none || !key || !sheet) return;
-    var entries = loadKept().filter(function (entry) { return valueOf(entry.fields, "submission") !== key; });
+    var entries = loadStored().filter(function (entry) { return valueOf(entry.fields, "submission") !== key; });
     var base = valueOf(fields, "revision");
     // the sheet as the answer drew it; else at least one past the revision it was typed at
     var revision = html ? revisionIn(html) : (/^\d+$/.test(base) ? Number(base) + 1 : null);
@@ -437,7 +437,7 @@
       kept: Date.now(), facts: facts,
       fields: fields.filter(function (pair) { return pair[0] !== "draft_ack"; })
     });
-    storeKept(forgetCopied(entries, position));
+    saveStored(forgetCopied(entries, position));
   }
   // A round is forgotten once the replica holds what was saved before its answer, as said by
   // the same run of the server: another run may be a server restored from the replica, which
@@ -453,16 +453,16 @@
   function heard(position) {
     if (!position) return;
     try { localStorage.setItem(REPLICA_SEEN, position.none ? "none" : "yes"); } catch (blocked) { /* asked again */ }
-    var entries = loadKept();
+    var entries = loadStored();
     if (!entries.length) return;
-    storeKept(forgetCopied(entries, position));
+    saveStored(forgetCopied(entries, position));
     if (!position.none && position.run) fillGap(position.run);
   }
   function thisSheet() {
     var sheet = document.getElementById("sheet");
     return sheet && !offlineCopy ? sheet : null;
   }
-  function keptHere(entries) {
+  function storedHere(entries) {
     var path = window.location.pathname;
     return entries.filter(function (entry) { return new URL(entry.sheet, window.location.href).pathname === path; });
   }
@@ -471,7 +471,7 @@
   function markReplica() {
     var sheet = thisSheet();
     var mark = document.getElementById("replica-mark");
-    var waiting = sheet ? keptHere(loadKept()) : [];
+    var waiting = sheet ? storedHere(loadStored()) : [];
     if (!waiting.length) {
       if (mark) mark.remove();
       return;
@@ -495,7 +495,7 @@
     var sheet = thisSheet();
     if (!sheet) return;
     var shown = Number(sheet.dataset.revision);
-    var mine = keptHere(loadKept());
+    var mine = storedHere(loadStored());
     if (!mine.some(function (entry) {
       return (entry.revision != null && entry.revision > shown) || (typeof run === "string" && entry.run !== run);
     })) return;
@@ -532,7 +532,7 @@
         if (response.status >= 500 || response.status === 429) return done(); // tried again on the next sheet
         answered += 1;
         return response.text().then(function (html) {
-          var left = loadKept().filter(function (other) { return valueOf(other.fields, "submission") !== key; });
+          var left = loadStored().filter(function (other) { return valueOf(other.fields, "submission") !== key; });
           var answeredAt = parsePosition(response.headers.get(REPLICA_HEADER)) || {};
           if (response.ok && response.headers.get("Content-Location")) {
             // saved now (the revision moved on), or saved already (a phone beside this one
@@ -543,9 +543,9 @@
               url: entry.url, sheet: entry.sheet, revision: after, kept: Date.now(), fields: entry.fields, facts: entry.facts,
               savedAt: answeredAt.now || null, run: answeredAt.run || null
             });
-            storeKept(left);
+            saveStored(left);
           } else {
-            storeKept(left);
+            saveStored(left);
             // refused or in conflict: today's queue shows it, to open or drop
             var queued = {
               id: drafts ? drafts.randomId() : String(Date.now()), queued: Date.now(), url: entry.url,
@@ -762,7 +762,7 @@
   // live.js hears how far the replica is, and each sheet it is sent
   document.addEventListener("replica:position", function (event) { heard(parsePosition(event.detail)); });
   document.addEventListener("sheet:updated", function () { fillGap(); });
-  window.addEventListener("storage", function (event) { if (event.key === KEPT) markReplica(); });
+  window.addEventListener("storage", function (event) { if (event.key === STORED) markReplica(); });
   fillGap();
   window.addEventListener("storage", function (event) { if (event.key === QUEUE) render(); });
   window.addEventListener("online", function () {

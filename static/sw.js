@@ -23,7 +23,7 @@ var SHELL_FILES = [
 ].map(function (path) { return ROOT + path; });
 // the games list, a game's sheet, its round forms and its players, and the new-game forms:
 // what a table needs offline
-var KEPT_PAGES = new RegExp("^" + ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") +
+var CACHED_PAGES = new RegExp("^" + ROOT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") +
   "(?:|new/[a-z-]+|s/[^/]+(?:/rounds/(?:new|\\d+)|/players/)?)$");
 
 self.addEventListener("install", function (event) {
@@ -47,8 +47,8 @@ self.addEventListener("activate", function (event) {
   );
 });
 
-function kept(url) {
-  return new URL(url).pathname.match(KEPT_PAGES) !== null;
+function cachedPage(url) {
+  return new URL(url).pathname.match(CACHED_PAGES) !== null;
 }
 
 // a page's headers for a copy cached as text: the body is no longer compressed, nor that long
@@ -63,7 +63,7 @@ function plainHeaders(given) {
 function keep(request, event) {
   return fetch(request).then(function (response) {
     var html = (response.headers.get("content-type") || "").indexOf("text/html") === 0;
-    if (response.status === 200 && html && kept(request.url)) {
+    if (response.status === 200 && html && cachedPage(request.url)) {
       var copy = response.clone();
       event.waitUntil(copy.text().then(function (text) {
         var headers = plainHeaders(copy.headers);
@@ -106,8 +106,8 @@ function copyOf(url) {
 // a file's new version (another ?v=) takes the place of the one before
 function replace(cache, request, response) {
   var path = new URL(request.url).pathname;
-  return cache.keys().then(function (kept) {
-    return Promise.all(kept.filter(function (old) {
+  return cache.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (old) {
       return new URL(old.url).pathname === path && old.url !== request.url;
     }).map(function (old) { return cache.delete(old); }));
   }).then(function () { return cache.put(request, response); });
