@@ -245,10 +245,10 @@ def _per_page(function: Callable[..., Any]) -> Callable[..., Any]:
     was then every later page's (a German placeholder on English pages, or the reverse)."""
 
     @pass_context
-    def said_on_this_page(_context: Any, *args: Any, **kwargs: Any) -> Any:
+    def per_page_filter(_context: Any, *args: Any, **kwargs: Any) -> Any:
         return function(*args, **kwargs)
 
-    return said_on_this_page
+    return per_page_filter
 
 
 # the filters and globals of every template, the app's pages and the printed sheets alike:

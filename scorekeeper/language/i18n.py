@@ -93,7 +93,7 @@ def say_in(value: Any, lang: str = DEFAULT) -> Any:
     return say_all(value, translations(lang), base(lang))
 
 
-def say_here(value: Any) -> Any:
+def say_in_current_language(value: Any) -> Any:
     """Every engine message inside ``value`` in the current request's language."""
     speech = current_language()
     if speech.lang == DEFAULT:
@@ -181,13 +181,13 @@ def install_in_templates(env: Environment) -> None:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=gettext, ngettext=ngettext, newstyle=True
     )
-    env.globals.update(_=_said, gettext=_said, ngettext=_said_of)
+    env.globals.update(_=_markup_gettext, gettext=_markup_gettext, ngettext=_markup_ngettext)
 
 
-def _said(text: str, **variables: Any) -> Markup:
+def _markup_gettext(text: str, **variables: Any) -> Markup:
     return Markup(current_language().translations.ugettext(text)) % variables
 
 
-def _said_of(singular: str, plural: str, num: int, **variables: Any) -> Markup:
+def _markup_ngettext(singular: str, plural: str, num: int, **variables: Any) -> Markup:
     variables.setdefault("num", num)
     return Markup(current_language().translations.ungettext(singular, plural, num)) % variables

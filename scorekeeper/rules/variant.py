@@ -474,7 +474,7 @@ class Variant:
     round_facts: tuple[str, ...] = ()  # extra facts in `round` (Rami's `opened`, ...)
     own_options: Mapping[str, Option] = field(default_factory=dict)
     # Where VARIANTS.md settled an open point. A slot names a number of this record, filled
-    # from it (see :meth:`_said_from_record`); so do slots in the summary.
+    # from it (see :meth:`_filled_from_record`); so do slots in the summary.
     readings: tuple[str, ...] = ()
     # Where a reading decides a score, the explain line (or the game's reason) names it:
     # "hands" (how a loser's hand counts), "stock" (a blocked hand), "places" and "mom"
@@ -491,14 +491,14 @@ class Variant:
             raise ValueError(f"{self.id} declares the common option(s) {sorted(clash)} again")
         # Filled here, and again by every dataclasses.replace, so that a number changed in
         # the record changes the rules page and the explain lines that say it.
-        said = self._said_from_record
-        object.__setattr__(self, "summary", said(self.summary))
-        object.__setattr__(self, "readings", tuple(said(text) for text in self.readings))
-        notes = {key: said(text) for key, text in self.reading_notes.items()}
+        filled = self._filled_from_record
+        object.__setattr__(self, "summary", filled(self.summary))
+        object.__setattr__(self, "readings", tuple(filled(text) for text in self.readings))
+        notes = {key: filled(text) for key, text in self.reading_notes.items()}
         object.__setattr__(self, "reading_notes", notes)
-        object.__setattr__(self, "winner_cards_needed", said(self.winner_cards_needed))
+        object.__setattr__(self, "winner_cards_needed", filled(self.winner_cards_needed))
 
-    def _said_from_record(self, text: str) -> str:
+    def _filled_from_record(self, text: str) -> str:
         """``text`` with each slot filled from this record: ``%(target)s`` names a field (an
         option's default is the field it sets, so this says it too), ``%(values_joker)s`` a
         field of one of its parts, ``%(cards_for_3)s`` the deal (cards, decks or jokers) for
@@ -509,7 +509,9 @@ class Variant:
         slots = _SLOT.findall(text.plural or text.id)
         params = {slot: self._number(slot, text) for slot in slots}
         count = params[slots[0]] if text.plural and slots else text.count
-        return Message(text.id, {k: _number_said(v) for k, v in params.items()}, text.plural, count)
+        return Message(
+            text.id, {k: _number_in_words(v) for k, v in params.items()}, text.plural, count
+        )
 
     def _number(self, slot: str, text: Message) -> Any:
         if slot in _FIELD_NAMES:
@@ -628,7 +630,7 @@ _FIELD_NAMES = frozenset(_FIELD_ORDER)
 _PLAYER_BOUNDS = {"fewest_players": 0, "most_players": 1}  # slots for the ends of ``players``
 
 
-def _number_said(value: Any) -> Any:
+def _number_in_words(value: Any) -> Any:
     """A number of the record as a sentence says it; chips by player count as a ladder,
     the largest table first ("4 players: 1, 2, 3; 3 players: 1, 2; 2 players: 1"); hand
     patterns as sums ("5+4+3+3 or 4+4+4+3")."""

@@ -135,7 +135,7 @@ def _environment(database: Path, url: str) -> dict[str, str]:
     return dict(os.environ, SCOREKEEPER_DATABASE=str(database), SCOREKEEPER_REPLICA=url)
 
 
-def _said(stderr: str) -> str:
+def _litestream_reason(stderr: str) -> str:
     """Litestream's own reason: its last `Error:` line, or its last line."""
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
     for line in reversed(lines):
@@ -205,7 +205,7 @@ def restore(
             text=True,
         )
         if done.returncode != 0:
-            reason = _said(done.stderr)
+            reason = _litestream_reason(done.stderr)
             if timestamp is not None and ("timestamp" in reason or "no matching" in reason):
                 raise ReplicaError(f"the replica {shown(url)} holds nothing as of {timestamp}")
             if "no matching backup" in reason:

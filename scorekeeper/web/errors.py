@@ -34,7 +34,7 @@ from werkzeug.exceptions import (
     ServiceUnavailable,
 )
 
-from scorekeeper.language.i18n import best_language, say_here, say_in
+from scorekeeper.language.i18n import best_language, say_in, say_in_current_language
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.language.i18n import lazy_gettext as _l
 from scorekeeper.rules import RulesError
@@ -186,7 +186,9 @@ def register(app: Flask) -> None:
             if not request.path.startswith("/api/"):
                 title, _message = ERROR_PAGES[413]
                 response = app.make_response(
-                    render_template("error.html", title=title, message=say_here(PHOTO_TOO_LARGE))
+                    render_template(
+                        "error.html", title=title, message=say_in_current_language(PHOTO_TOO_LARGE)
+                    )
                 )
         elif request.path.startswith("/api/"):
             response = json_error(error.description or error.name, None, status)
@@ -209,7 +211,9 @@ def register(app: Flask) -> None:
         # pages catch what they can say beside the form; one that escapes is still the
         # input's fault, not the server's
         title = ERROR_PAGES[400][0]
-        return render_template("error.html", title=title, message=say_here(error.message)), 400
+        return render_template(
+            "error.html", title=title, message=say_in_current_language(error.message)
+        ), 400
 
     @app.errorhandler(Busy)
     def busy(error: Busy):
@@ -221,7 +225,9 @@ def register(app: Flask) -> None:
             response = json_error(error.message, error.field, 429)
         else:
             title = _("Too many photos")
-            page = render_template("error.html", title=title, message=say_here(error.message))
+            page = render_template(
+                "error.html", title=title, message=say_in_current_language(error.message)
+            )
             response = app.make_response((page, 429))
         response.headers["Retry-After"] = str(error.retry_after)
         return response

@@ -36,7 +36,7 @@ from flask import Request, current_app, request
 from limits import parse
 
 from scorekeeper.language.formatting import cards_text
-from scorekeeper.language.i18n import say_here
+from scorekeeper.language.i18n import say_in_current_language
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.messages import N_, Message
 from scorekeeper.rules.records import VARIANTS
@@ -297,14 +297,16 @@ def read_form_photos(form, targets: dict[str, str], variant: str | None):
     if not sent and pressed not in targets:
         return None
     if not sent:
-        return {pressed: {"error": say_here(N_("choose a photo of the cards to send"))}}
+        return {
+            pressed: {"error": say_in_current_language(N_("choose a photo of the cards to send"))}
+        }
     found: dict[str, dict[str, Any]] = {}
     for name, upload in sent.items():
         try:
             count_photo()
             answer = read_photo(upload.read(), variant)
         except (RulesError, TooManyPhotos, Busy) as refused:
-            found[name] = {"error": say_here(refused.message)}
+            found[name] = {"error": say_in_current_language(refused.message)}
             continue
         field = form[targets[name]]
         field.data = cards_text([read["card"] for read in answer["cards"]])
