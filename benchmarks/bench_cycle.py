@@ -505,8 +505,8 @@ with tempfile.TemporaryDirectory() as folder:
             data={**keys, "winner": "Ana", "end": "out", "hand_1": "2C", "save": "1"})
         assert saved.status_code == 200, saved.status_code
         for app in apps:
-            app.extensions[live.EXTENSION].draw(watching, view_environ)
-        apps[0].extensions[live.EXTENSION].draw(form, form_environ)
+            app.extensions[live.EXTENSION].render(watching, view_environ)
+        apps[0].extensions[live.EXTENSION].render(form, form_environ)
         if number >= warm:
             times.append(time.process_time() - began)
 print(json.dumps(times))

@@ -97,7 +97,7 @@ class Stream:
 
 
 # one event rendered for a kind of page at a revision
-Draw = Callable[[Kind, dict], "tuple[int, str] | None"]
+Render = Callable[[Kind, dict], "tuple[int, str] | None"]
 
 
 @dataclass
@@ -105,7 +105,7 @@ class Streams:
     """The open streams of one server process, and its one watcher."""
 
     database: str
-    draw: Draw  # (kind, environ) -> (revision, the changed part's HTML), None: game gone
+    render: Render  # (kind, environ) -> (revision, the changed part's HTML), None: game gone
     waiting: Waiting = field(default_factory=Waiting)
     by_game: dict[int, set[Stream]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -210,7 +210,7 @@ class Streams:
     def _send(self, kind: Kind, streams: list[Stream]) -> None:
         environ = streams[0].environ
         try:
-            rendered = self.waiting.in_thread(lambda: self.draw(kind, environ))
+            rendered = self.waiting.in_thread(lambda: self.render(kind, environ))
         except Exception:  # a busy or failing database: tried again on the next tick
             with self._lock:
                 self._behind.add(kind.session_id)
