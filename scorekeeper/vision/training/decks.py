@@ -60,8 +60,18 @@ def _svg(deck: str) -> Path:
     if not plain.exists():
         packed = next((DECKS_DIR / deck).glob("*.svgz"))
         plain.parent.mkdir(parents=True, exist_ok=True)
-        plain.write_bytes(gzip.decompress(packed.read_bytes()))
+        _write_atomically(plain, gzip.decompress(packed.read_bytes()))
     return plain
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """``data`` under ``path`` in one step, so no reader ever sees it half written."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def _draw(svg: Path, element: str, zoom: float, target: Path) -> np.ndarray | None:
@@ -97,33 +107,57 @@ def _zoom(deck: str, svg: Path) -> float:
     known = CACHE / deck / "zoom.txt"
     if not known.exists():
         known.parent.mkdir(parents=True, exist_ok=True)
-        probe = _draw(svg, "7_spade", 1.0, CACHE / deck / "probe.png")
+        probe_file = CACHE / deck / f".probe.{os.getpid()}.png"
+        try:
+            probe = _draw(svg, "7_spade", 1.0, probe_file)
+        finally:
+            probe_file.unlink(missing_ok=True)
         part = _card_part(probe) if probe is not None else None
-        (CACHE / deck / "probe.png").unlink(missing_ok=True)
-        known.write_text(str(CARD_HEIGHT / part[3] if part and part[3] >= 20 else 0.0))
+        zoom = CARD_HEIGHT / part[3] if part and part[3] >= 20 else 0.0
+        _write_atomically(known, str(zoom).encode())
     return float(known.read_text())
 
 
-def render(deck: str, element: str) -> np.ndarray | None:
-    """The card ``element`` of ``deck`` as BGRA about :data:`CARD_HEIGHT` tall, drawn once
-    and then read from the cache."""
-    target = CACHE / deck / f"{element}.png"
+def _read_cached(target: Path) -> np.ndarray | None:
     if not target.exists():
-        svg = _svg(deck)
-        if f'id="{element}"'.encode() not in svg.read_bytes() or not _zoom(deck, svg):
-            return None
-        target.parent.mkdir(parents=True, exist_ok=True)
-        image = _draw(svg, element, _zoom(deck, svg), target)
-        part = _card_part(image) if image is not None else None
-        if part is None:
-            target.unlink(missing_ok=True)
-            return None
-        x, y, w, h = part
-        cv2.imwrite(str(target), image[y : y + h, x : x + w])
+        return None
     image = cv2.imread(str(target), cv2.IMREAD_UNCHANGED)
     if image is None or image.ndim != 3 or image.shape[2] != 4:
         return None
     return image
+
+
+def render(deck: str, element: str) -> np.ndarray | None:
+    """The card ``element`` of ``deck`` as BGRA about :data:`CARD_HEIGHT` tall, drawn once
+    and then read from the cache. A cached file that does not read back as a BGRA image (a
+    run killed while it was written, before writes were atomic) is drawn again."""
+    target = CACHE / deck / f"{element}.png"
+    cached = _read_cached(target)
+    if cached is not None:
+        return cached
+    svg = _svg(deck)
+    if f'id="{element}"'.encode() not in svg.read_bytes() or not _zoom(deck, svg):
+        return None
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # drawn and cropped under names of this process's own, then moved into place in one
+    # step: a run stopped halfway, or two runs drawing the same card, never leave a
+    # half-written PNG under the name later runs read
+    drawing = target.with_name(f".{element}.{os.getpid()}.drawn.png")
+    cropped = target.with_name(f".{element}.{os.getpid()}.png")
+    try:
+        image = _draw(svg, element, _zoom(deck, svg), drawing)
+        part = _card_part(image) if image is not None else None
+        if part is None:
+            return None
+        x, y, w, h = part
+        card = np.ascontiguousarray(image[y : y + h, x : x + w])
+        if not cv2.imwrite(str(cropped), card):
+            return None
+        os.replace(cropped, target)
+    finally:
+        drawing.unlink(missing_ok=True)
+        cropped.unlink(missing_ok=True)
+    return card
 
 
 def deck_faces(deck: str) -> dict[str, list[np.ndarray]]:
