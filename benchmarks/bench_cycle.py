@@ -226,6 +226,23 @@ def evening(
     }
 
 
+def chunks_read(selector: selectors.BaseSelector, running):
+    """Each stream's text as it comes, while ``running()``, with the last bytes of its previous
+    read before it (``key.data[1]``): an event's id line may be cut between two reads."""
+    while running():
+        for key, _ in selector.select(timeout=0.2):
+            try:
+                data = key.fileobj.recv(262144)
+            except BlockingIOError:
+                continue
+            if not data:
+                selector.unregister(key.fileobj)
+                continue
+            text = key.data[1] + data
+            key.data[1] = text[-32:]
+            yield key, text
+
+
 class Watching:
     """The read-only phones' streams, read by one thread: the last revision each was sent."""
 
@@ -242,22 +259,12 @@ class Watching:
         self.selector.register(connection, selectors.EVENT_READ, [number, b""])
 
     def _read(self) -> None:
-        while self.running:
-            for key, _ in self.selector.select(timeout=0.2):
-                try:
-                    data = key.fileobj.recv(262144)
-                except BlockingIOError:
-                    continue
-                if not data:
-                    self.selector.unregister(key.fileobj)
-                    continue
-                number, tail = key.data
-                text = tail + data
-                revisions = [int(found) for found in EVENT_ID.findall(text)]
-                if revisions:
-                    table, last = self.last[number]
-                    self.last[number] = (table, max(last, *revisions))
-                key.data[1] = text[-32:]  # an event's id line cut between two reads
+        for key, text in chunks_read(self.selector, lambda: self.running):
+            number = key.data[0]
+            revisions = [int(found) for found in EVENT_ID.findall(text)]
+            if revisions:
+                table, last = self.last[number]
+                self.last[number] = (table, max(last, *revisions))
 
     def behind(self, revisions: dict[int, int]) -> int:
         """The streams whose last event is older than their table's last saved revision."""
