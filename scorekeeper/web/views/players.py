@@ -104,19 +104,19 @@ def edit(token: str):
     answer = sheet.result or {"players": session.players, "seated": session.players}
     action = request.form.get("action", "")
     forms = _forms(session, answer, request.form if action in FORMS else None)
+    page = functools.partial(
+        render_template,
+        "players.html",
+        session=session,
+        sheet=sheet,
+        token=token,
+        forms=forms,
+        answer=answer,
+    )
     if request.method == "POST" and action in FORMS:
         form = forms[action]
         if form.validate():
             key = (form.submission.data or "").strip()[:64] or None
-            page = functools.partial(
-                render_template,
-                "players.html",
-                session=session,
-                sheet=sheet,
-                token=token,
-                forms=forms,
-                answer=answer,
-            )
             with keeping_the_form(form, page):
                 outcome = changes.apply(
                     session.id, changes.plan_seating(_change(action, form), key)
@@ -128,14 +128,5 @@ def edit(token: str):
             form.form_errors.append(told.message)
             if told.status == outcomes.KEY_ELSEWHERE:  # as a round form answers it
                 form.submission.data = session_store.new_token()
-                return render_template(
-                    "players.html",
-                    session=session,
-                    sheet=sheet,
-                    token=token,
-                    forms=forms,
-                    answer=answer,
-                ), told.status
-    return render_template(
-        "players.html", session=session, sheet=sheet, token=token, forms=forms, answer=answer
-    )
+                return page(), told.status
+    return page()
