@@ -66,7 +66,9 @@ def open_round_form(page):
     expect(page.locator("#round-form")).to_be_visible()
 
 
-def enter_from_photo(page, tmp_path, sizes):
+def answering_photos(page, sizes):
+    """The stand-in reader answers the page's photos; each photo's size as sent is noted."""
+
     def reply(route):
         body = route.request.post_data_buffer
         sizes.append(Image.open(io.BytesIO(body[body.index(b"\xff\xd8") :])).size)
@@ -75,6 +77,10 @@ def enter_from_photo(page, tmp_path, sizes):
         )
 
     page.route("**/api/v1/recognize", reply)
+
+
+def enter_from_photo(page, tmp_path, sizes):
+    answering_photos(page, sizes)
     taken = tmp_path / "hand.jpg"
     taken.write_bytes(photo_taken())
     open_round_form(page)
@@ -181,15 +187,7 @@ def test_the_referee_arranges_a_hand_read_from_a_photo(live_server, browser, tmp
     context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
     page = context.new_page()
     sizes = []
-
-    def reply(route):
-        body = route.request.post_data_buffer
-        sizes.append(Image.open(io.BytesIO(body[body.index(b"\xff\xd8") :])).size)
-        route.fulfill(
-            status=200, content_type="application/json", body=json.dumps(answer_for(body))
-        )
-
-    page.route("**/api/v1/recognize", reply)
+    answering_photos(page, sizes)
     page.goto(f"{live_server}/referee/")
     page.select_option("#variant", "rummy")
     page.select_option("#question", "arrange")

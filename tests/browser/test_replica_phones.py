@@ -92,6 +92,23 @@ def wait_until_forgotten(page, timeout=30.0):
     wait_until(page, f"{KEPT} === 0", timeout=timeout)
 
 
+def round_two_on_the_phone_only(browser, server, service_worker=False):
+    """A phone at a new table: round 1 saved and in the replica, round 2 saved with Litestream
+    paused, so only the machine and the phone hold it. Returns (context, page, edit link)."""
+    context, page = new_phone(browser)
+    edit = start_table(page.request, f"http://127.0.0.1:{server.port}", players=PLAYERS)
+    if service_worker:
+        under_service_worker(page, edit)
+    else:
+        page.goto(edit)
+    save_round(page, "Ana", {1: 12, 2: 7}, 1)
+    wait_until_forgotten(page)
+    pause_litestream(server)
+    save_round(page, "Ben", {0: 5, 2: 9}, 2)
+    assert page.evaluate(KEPT) == 1
+    return context, page, edit
+
+
 def test_rounds_the_replica_missed_come_back_from_the_phone(browser, tmp_path, artifacts):
     server = replicating(tmp_path)
     base = f"http://127.0.0.1:{server.port}"
@@ -143,17 +160,9 @@ def test_rounds_the_replica_missed_come_back_from_the_phone(browser, tmp_path, a
 
 def test_two_phones_holding_the_same_round_send_it_once(browser, tmp_path):
     server = replicating(tmp_path)
-    base = f"http://127.0.0.1:{server.port}"
     try:
-        context, page = new_phone(browser)
-        edit = start_table(page.request, base, players=PLAYERS)
-        page.goto(edit)
-        save_round(page, "Ana", {1: 12, 2: 7}, 1)
-        wait_until_forgotten(page)
-        pause_litestream(server)
-        save_round(page, "Ben", {0: 5, 2: 9}, 2)
+        context, page, edit = round_two_on_the_phone_only(browser, server)
         kept = page.evaluate("localStorage.getItem('scorekeeper:kept')")
-        assert len(json.loads(kept)) == 1
         # the phone beside it holds the same round, with the same one-time key
         other_context, other = new_phone(browser)
         other.goto(edit)
@@ -180,16 +189,8 @@ def test_two_phones_holding_the_same_round_send_it_once(browser, tmp_path):
 
 def test_a_round_another_phone_replaced_since_goes_to_the_conflict_view(browser, tmp_path):
     server = replicating(tmp_path)
-    base = f"http://127.0.0.1:{server.port}"
     try:
-        context, page = new_phone(browser)
-        edit = start_table(page.request, base, players=PLAYERS)
-        page.goto(edit)
-        save_round(page, "Ana", {1: 12, 2: 7}, 1)
-        wait_until_forgotten(page)
-        pause_litestream(server)
-        save_round(page, "Ben", {0: 5, 2: 9}, 2)
-        assert page.evaluate(KEPT) == 1
+        context, page, edit = round_two_on_the_phone_only(browser, server)
         context.set_offline(True)  # this phone is away while the machine is restored
 
         machine_dies_and_is_restored(server)
@@ -243,17 +244,8 @@ def test_kept_rounds_go_before_a_round_queued_while_the_machine_was_dead(browser
     the phone queues round 3. When the network is back the phone sends round 2 first, then
     round 3: the queued round must not take round 2's number and turn it into a conflict."""
     server = replicating(tmp_path)
-    base = f"http://127.0.0.1:{server.port}"
     try:
-        context, page = new_phone(browser)
-        edit = start_table(page.request, base, players=PLAYERS)
-        under_service_worker(page, edit)
-        save_round(page, "Ana", {1: 12, 2: 7}, 1)
-        wait_until_forgotten(page)
-
-        pause_litestream(server)
-        save_round(page, "Ben", {0: 5, 2: 9}, 2)
-        assert page.evaluate(KEPT) == 1
+        context, page, edit = round_two_on_the_phone_only(browser, server, service_worker=True)
 
         context.set_offline(True)
         machine_dies_and_is_restored(server)
