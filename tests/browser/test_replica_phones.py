@@ -28,7 +28,7 @@ from tests.browser.test_offline import (
     under_service_worker,
     wait_until,
 )
-from tests.web.serving import Server, command_line, descendants, kill_everything
+from tests.web.serving import Server, command_line, descendants
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("replica")]
 
@@ -65,7 +65,7 @@ def pause_litestream(server: Server) -> None:
 def machine_dies_and_is_restored(server: Server) -> None:
     """SIGKILL to the server and its Litestream, the database and its WAL gone; started again
     on the empty folder, the server restores the replica first."""
-    kill_everything(server)
+    server.kill()
     for lost in (server.database, Path(f"{server.database}-wal"), Path(f"{server.database}-shm")):
         lost.unlink(missing_ok=True)
     server.start()

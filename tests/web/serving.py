@@ -98,9 +98,17 @@ class Server:
         raise RuntimeError("scorekeeper serve did not answer")
 
     def kill(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()  # SIGKILL: no chance to clean up
-            self.process.wait(timeout=10)
+        """The machine dies: the server and every process it started stop at once,
+        mid-stride (all frozen first, so none hears of the others' end and tidies up; a
+        worker outliving its parent would go on answering)."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        everyone = [self.process.pid, *descendants(self.process.pid)]
+        for pid in everyone:
+            os.kill(pid, signal.SIGSTOP)
+        for pid in everyone:
+            os.kill(pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -134,17 +142,6 @@ def command_line(pid: int) -> str:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
     except OSError:
         return ""
-
-
-def kill_everything(server: Server) -> None:
-    """The machine dies: the server and every process it started stop at once, mid-stride
-    (all frozen first, so none hears of the others' end and tidies up)."""
-    everyone = [server.process.pid, *descendants(server.process.pid)]
-    for pid in everyone:
-        os.kill(pid, signal.SIGSTOP)
-    for pid in everyone:
-        os.kill(pid, signal.SIGKILL)
-    server.process.wait(timeout=10)
 
 
 class Phone:

@@ -19,7 +19,7 @@ from PIL import Image
 
 from scorekeeper.vision import MOST_PHOTO_BYTES as VISION_BOUND
 from scorekeeper.web import photos
-from tests.web.serving import Server, command_line, descendants, kill_everything
+from tests.web.serving import Server, command_line, descendants
 from tests.web.sessions import configured_app, start_game
 
 
@@ -256,7 +256,7 @@ def server(tmp_path):
     started = Server(tmp_path / "photos.sqlite", "--workers", "1", log=log).start()
     yield started
     if started.process.poll() is None:
-        kill_everything(started)
+        started.kill()
 
 
 def _post_photo(port: int, data: bytes):

@@ -27,7 +27,6 @@ from tests.web.serving import (
     Server,
     command_line,
     descendants,
-    kill_everything,
     round_form,
     rummy_round,
     start_rummy,
@@ -145,7 +144,7 @@ def test_the_drill_loses_no_acknowledged_round(tmp_path):
         acknowledged = {game: save_rounds(phone, game, 3) for game in games}
         wait_until_copied(server, url, sum(acknowledged.values(), []), tmp_path)
     finally:
-        kill_everything(server)
+        server.kill()
     for lost in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
         lost.unlink(missing_ok=True)
 
