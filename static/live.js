@@ -140,6 +140,7 @@
       clearTimeout(firstWord);
       heartbeat = (Number(event.data) || 15) * 1000;
       heard();
+      document.dispatchEvent(new CustomEvent("live:connected"));
     });
     stream.addEventListener("beat", heard);
     // how far the server's replica has caught up: offline.js forgets the rounds it has

@@ -52,6 +52,9 @@
     entries.forEach(function (entry) { if (entry.id === id) change(entry); });
     store(entries);
   }
+  function unsent(entry) {
+    return entry.state === "waiting" || entry.state === "sending";
+  }
   function remove(id) {
     store(load().filter(function (entry) { return entry.id !== id; }));
   }
@@ -328,7 +331,7 @@
   // would take their number and turn them into conflicts. The one-time keys make a second
   // send of a round the server has harmless.
   function sendStoredFirst() {
-    var queuedFor = load().filter(function (entry) { return entry.state === "waiting" || entry.state === "sending"; })
+    var queuedFor = load().filter(unsent)
       .map(function (entry) { return entry.sheet; });
     var mine = loadStored().filter(function (entry) { return queuedFor.indexOf(entry.sheet) !== -1; });
     if (!mine.length) return Promise.resolve(true);
@@ -345,7 +348,7 @@
     var sentAny = false;
     var retry = false;
     function next() {
-      var waiting = load().filter(function (entry) { return entry.state === "waiting" || entry.state === "sending"; });
+      var waiting = load().filter(unsent);
       if (!waiting.length) return Promise.resolve();
       // oldest first: the rounds reach the sheet in the order they were played
       waiting.sort(function (a, b) { return a.queued - b.queued; });
@@ -363,7 +366,7 @@
 
   function flush() {
     clearTimeout(retryTimer);
-    if (!load().some(function (entry) { return entry.state === "waiting" || entry.state === "sending"; })) return false;
+    if (!load().some(unsent)) return false;
     var run = function () { return sendAll(); };
     var sending = navigator.locks
       ? navigator.locks.request("scorekeeper-queue", { ifAvailable: true }, function (lock) {
@@ -379,10 +382,8 @@
       }
       // a sheet that got its rounds, or a copy cached offline once the server answers again,
       // is rendered afresh by the server (a form being typed in stays as it is)
-      var typing = document.querySelector("form[data-draft]");
-      if ((result.sentAny && document.getElementById("sheet")) || (offlineCopy && !typing && !result.retry)) {
-        window.location.reload();
-      }
+      if (result.sentAny && document.getElementById("sheet")) window.location.reload();
+      else if (!result.retry) backToServer();
     });
     return true;
   }
@@ -671,8 +672,7 @@
   }
   function waitingRounds(sheet) {
     return load().filter(function (entry) {
-      var pending = entry.state === "waiting" || entry.state === "sending";
-      return pending && entry.sheet && new URL(entry.sheet, window.location.href).pathname === sheet &&
+      return unsent(entry) && entry.sheet && new URL(entry.sheet, window.location.href).pathname === sheet &&
         /\/rounds\/new$/.test(new URL(entry.url, window.location.href).pathname);
     }).sort(function (a, b) { return a.queued - b.queued; });
   }
@@ -715,6 +715,24 @@
   }
 
   // --- a page opened from the phone's copy ------------------------------------------------------
+  // A copy with the server back is asked of the server again (a form being typed in stays).
+  // The service worker may still be cut off a moment after the page is not, and answer with
+  // the copy again: the page then tries once more when its stream opens, but never in a loop.
+  var BACK_TO_SERVER = "scorekeeper:back-to-server";
+  var TRIES = 3;
+  var TRIES_WITHIN = 30000;
+  function backToServer() {
+    if (!offlineCopy || document.querySelector("form[data-draft]")) return;
+    var now = Date.now();
+    var tried = [];
+    try { tried = JSON.parse(sessionStorage.getItem(BACK_TO_SERVER) || "[]"); } catch (blocked) { tried = []; }
+    if (!Array.isArray(tried)) tried = [];
+    tried = tried.filter(function (when) { return typeof when === "number" && when <= now && now - when < TRIES_WITHIN; });
+    if (tried.length >= TRIES) return;
+    tried.push(now);
+    try { sessionStorage.setItem(BACK_TO_SERVER, JSON.stringify(tried)); } catch (blocked) { /* tried anyway */ }
+    window.location.reload();
+  }
   function markOffline() {
     if (!offlineCopy) return;
     var main = document.querySelector("main");
@@ -768,7 +786,11 @@
   window.addEventListener("online", function () {
     pause = FIRST_PAUSE;
     // nothing to send: a copy cached offline is asked of the server again
-    if (!flush() && offlineCopy && !document.querySelector("form[data-draft]")) window.location.reload();
+    if (!flush()) backToServer();
+  });
+  // the stream opened: the server answers again, and a copy shown meanwhile is old
+  document.addEventListener("live:connected", function () {
+    if (!load().some(unsent)) backToServer(); // else the sending reloads when done
   });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { render(); flush(); } });
   flush(); // with no network it fails at once and waits for "online" or its next try

@@ -203,7 +203,7 @@ def test_killing_the_server_while_the_queue_sends_stores_each_round_once(browser
         deadline = time.monotonic() + 30
         while not rounds_stored(server.database) and time.monotonic() < deadline:
             time.sleep(0.01)
-        server.kill()  # mid-queue: the first round is in, the others are on their way
+        server.kill()  # mid-queue: the first round is in, the others on their way
         server.start()
 
         expect(page.locator("#queue")).to_have_count(0, timeout=120_000)
@@ -325,6 +325,30 @@ def test_the_games_list_and_a_games_last_page_open_offline(live_server, browser)
     expect(page.locator(".offline-mark")).to_contain_text("Offline, as of")
     expect(page.locator(".flash")).to_have_count(0)  # "Round 1 saved." was news then, not now
     context.close()
+
+
+def test_a_copy_shown_while_the_server_was_down_gives_way_to_the_servers_page(browser, tmp_path):
+    """The phone kept its network, the server went away (a laptop asleep, a restart): the
+    page opened meanwhile is the phone's copy. No "online" event will come; the copy gives
+    way to the server's page once its live stream opens again, rather than stay marked
+    offline with the server back."""
+    server = Server(tmp_path / "restarted.sqlite").start()
+    base = f"http://127.0.0.1:{server.port}"
+    try:
+        context, page = new_phone(browser)
+        edit = start_table(page.request, base, players=PLAYERS)
+        under_service_worker(page, edit)
+        kept_by_the_phone(page, edit, holding="Enter round 1")
+        server.kill()
+        page.reload()
+        expect(page.locator(".offline-mark")).to_contain_text("Offline, as of")
+
+        server.start()
+        expect(page.locator(".offline-mark")).to_have_count(0, timeout=SEND_BACK_WITHIN)
+        expect(page.get_by_role("link", name="Enter round 1")).to_be_visible()
+        context.close()
+    finally:
+        server.stop()
 
 
 # --- installable ------------------------------------------------------------------------------
