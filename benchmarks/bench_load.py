@@ -44,7 +44,6 @@ from tests.web.serving import (  # noqa: E402  (the project root is put on the p
     Phone,
     Server,
     hidden,
-    kill_everything,
     round_form,
     rummy_round,
     start_rummy,
@@ -353,19 +352,6 @@ class ChromiumPhones:
             except Exception:  # the page is reloading: ask again
                 page.wait_for_timeout(250)
         return ""
-
-
-def machine_killed(server: Server) -> None:
-    """kill_everything, again when a process it listed ended before it was frozen (a short
-    child of the server's): the processes already frozen cannot end by themselves, so the
-    second listing finds them and the rest."""
-    for attempt in range(3):
-        try:
-            kill_everything(server)
-            return
-        except ProcessLookupError:
-            if attempt == 2:
-                raise
 
 
 def holding(held: str, key: str) -> str:
@@ -687,7 +673,7 @@ def machine_dies(args, folder: Path, kills: int) -> None:
                 if phones is not None:
                     phones.begin("play", clock, evening)
                 time.sleep(max(0.0, clock.start + args.seconds / 2 - time.monotonic()))
-                machine_killed(server)
+                server.kill()
                 died_at.append(time.time())
 
             timings, acknowledged = play(

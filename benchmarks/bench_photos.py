@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from PIL import Image, ImageDraw  # noqa: E402
 
 from benchmarks.bench_load import Results, percentile, play, prepare  # noqa: E402
-from tests.web.serving import Phone, Server, kill_everything, start_rummy  # noqa: E402
+from tests.web.serving import Phone, Server, start_rummy  # noqa: E402
 
 PHOTO_EVERY = 3.0
 BOUNDARY = "bench-photo-boundary"
@@ -134,7 +134,7 @@ def main() -> None:
                     into.times.setdefault(name, []).extend(times)
                 into.errors.extend(played.errors)
     finally:
-        kill_everything(server)
+        server.kill()
         shutil.rmtree(folder, ignore_errors=True)
     report(alone, beside, answers, args)
 

@@ -6,6 +6,7 @@ goes to 127.0.0.1 only.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import random
@@ -104,10 +105,10 @@ class Server:
         if self.process is None or self.process.poll() is not None:
             return
         everyone = [self.process.pid, *descendants(self.process.pid)]
-        for pid in everyone:
-            os.kill(pid, signal.SIGSTOP)
-        for pid in everyone:
-            os.kill(pid, signal.SIGKILL)
+        for sent in (signal.SIGSTOP, signal.SIGKILL):
+            for pid in everyone:
+                with contextlib.suppress(ProcessLookupError):  # a short child ended by itself
+                    os.kill(pid, sent)
         self.process.wait(timeout=10)
 
     def stop(self) -> None:
