@@ -417,6 +417,7 @@ def table(
                     results.error(f"save answered {status}")
                 tick += SAVE_EVERY
                 continue
+            tapped = time.perf_counter()
             status, headers, _ = timed(
                 results, "round save", phone.post, f"{game}/rounds/new", fields
             )
@@ -427,6 +428,8 @@ def table(
                 with results.lock:
                     results.acknowledged_at[keys["submission"]] = time.time()
                 timed(results, "sheet after save", phone.get, game)
+                # what the scorer waits for: the post and its redirect's page
+                results.time("tap to sheet", time.perf_counter() - tapped)
         except Exception as error:  # counted, and the phone carries on like a person would
             results.error(f"table: {error!r}")
         tick += SAVE_EVERY
