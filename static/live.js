@@ -32,7 +32,10 @@
     polling = setInterval(function () {
       if (document.hidden) return;
       fetch(sheet.dataset.revisionUrl, { cache: "no-cache" })
-        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (response) {
+          if (response.ok) answered();
+          return response.ok ? response.json() : null;
+        })
         .then(function (body) {
           if (!body || String(body.revision) === seen) return;
           if (!sheet.dataset.partsUrl) return window.location.reload();
@@ -47,6 +50,12 @@
         })
         .catch(function () { /* poor reception: try again next time */ });
     }, POLL_EVERY);
+  }
+
+  // the server answers (the stream opened, or a poll): offline.js swaps a page shown from the
+  // phone's copy for the server's own
+  function answered() {
+    document.dispatchEvent(new CustomEvent("live:connected"));
   }
 
   // the parts are rendered once for every editor of the game: each page puts in its own token
@@ -140,7 +149,7 @@
       clearTimeout(firstWord);
       heartbeat = (Number(event.data) || 15) * 1000;
       heard();
-      document.dispatchEvent(new CustomEvent("live:connected"));
+      answered();
     });
     stream.addEventListener("beat", heard);
     // how far the server's replica has caught up: offline.js forgets the rounds it has

@@ -19,6 +19,7 @@ pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ana", "Ben", "Cem"]
 SEND_BACK_WITHIN = 30_000  # ms: the queue sends on "online"; the rest is a busy machine
+STREAM_GIVEN_UP_AFTER = 7  # s: live.js's FIRST_WORD_WITHIN, and a second
 
 
 def new_phone(browser, **options):
@@ -342,6 +343,9 @@ def test_a_copy_shown_while_the_server_was_down_gives_way_to_the_servers_page(br
         server.kill()
         page.reload()
         expect(page.locator(".offline-mark")).to_contain_text("Offline, as of")
+        # down longer than the page waits for its stream's first words (live.js): it has
+        # gone over to asking for the revision now and then, which must do as well
+        time.sleep(STREAM_GIVEN_UP_AFTER)
 
         server.start()
         expect(page.locator(".offline-mark")).to_have_count(0, timeout=SEND_BACK_WITHIN)
