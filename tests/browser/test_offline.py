@@ -5,6 +5,7 @@ by SIGKILLing the server). Rami scoring (VARIANTS.md): a loser who had melded ad
 points counted in hand; the winner who went out scores 0.
 """
 
+import contextlib
 import re
 import sqlite3
 import time
@@ -178,13 +179,24 @@ def test_a_round_another_phone_saved_meanwhile_is_a_conflict_showing_both(
         context.close()
 
 
-def test_killing_the_server_while_the_queue_sends_stores_each_round_once(browser, tmp_path):
-    server = Server(tmp_path / "killed.sqlite").start()
-    base = f"http://127.0.0.1:{server.port}"
+@contextlib.contextmanager
+def table_on_its_own_server(browser, database):
+    """A server of the test's own (to kill), a phone at a new table under the service
+    worker: (server, context, page, edit link)."""
+    server = Server(database).start()
     try:
         context, page = new_phone(browser)
-        edit = start_table(page.request, base, players=PLAYERS)
+        edit = start_table(page.request, f"http://127.0.0.1:{server.port}", players=PLAYERS)
         under_service_worker(page, edit)
+        yield server, context, page, edit
+        context.close()
+    finally:
+        server.stop()
+
+
+def test_killing_the_server_while_the_queue_sends_stores_each_round_once(browser, tmp_path):
+    with table_on_its_own_server(browser, tmp_path / "killed.sqlite") as phone_at_table:
+        server, context, page, edit = phone_at_table
         open_round_form(page)
         context.set_offline(True)
         # three rounds entered with no network, each from the phone's copy of the form
@@ -216,9 +228,6 @@ def test_killing_the_server_while_the_queue_sends_stores_each_round_once(browser
         sheet = context.new_page()
         sheet.goto(edit)
         expect(totals(sheet)).to_have_text(["8", "32", "16"])
-        context.close()
-    finally:
-        server.stop()
 
 
 # --- drafts, without the service worker -----------------------------------------------------
@@ -333,12 +342,8 @@ def test_a_copy_shown_while_the_server_was_down_gives_way_to_the_servers_page(br
     page opened meanwhile is the phone's copy. No "online" event will come; the copy gives
     way to the server's page once its live stream opens again, rather than stay marked
     offline with the server back."""
-    server = Server(tmp_path / "restarted.sqlite").start()
-    base = f"http://127.0.0.1:{server.port}"
-    try:
-        context, page = new_phone(browser)
-        edit = start_table(page.request, base, players=PLAYERS)
-        under_service_worker(page, edit)
+    with table_on_its_own_server(browser, tmp_path / "restarted.sqlite") as phone_at_table:
+        server, _context, page, edit = phone_at_table
         kept_by_the_phone(page, edit, holding="Enter round 1")
         server.kill()
         page.reload()
@@ -350,9 +355,6 @@ def test_a_copy_shown_while_the_server_was_down_gives_way_to_the_servers_page(br
         server.start()
         expect(page.locator(".offline-mark")).to_have_count(0, timeout=SEND_BACK_WITHIN)
         expect(page.get_by_role("link", name="Enter round 1")).to_be_visible()
-        context.close()
-    finally:
-        server.stop()
 
 
 # --- installable ------------------------------------------------------------------------------
