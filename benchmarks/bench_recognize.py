@@ -45,7 +45,9 @@ def jpeg(pixels: np.ndarray, quality: int = 88) -> bytes:
     return encoded.tobytes()
 
 
-def measure(layout: str, photos: int, decks: tuple[str, ...], seed: int) -> dict:
+def measure(
+    layout: str, photos: int, decks: tuple[str, ...], seed: int, examples: int = 12
+) -> dict:
     rng = np.random.default_rng(seed)
     cards = right = exact = phantom_photos = 0
     seconds: list[float] = []
@@ -81,7 +83,7 @@ def measure(layout: str, photos: int, decks: tuple[str, ...], seed: int) -> dict
                 kinds.append("fanned")
             for kind in kinds:
                 failures[kind] += 1
-            if len(failed_examples) < 12:
+            if len(failed_examples) < examples:
                 missed = sorted((truth - read).elements())
                 phantoms = sorted((read - truth).elements())
                 failed_examples.append(
@@ -126,12 +128,13 @@ def main() -> int:
     parser.add_argument(
         "--training-decks", action="store_true", help="measure on the decks learnt from"
     )
+    parser.add_argument("--examples", type=int, default=12, help="failed photos listed per layout")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     decks = TRAINING_DECKS if args.training_decks else HELD_OUT_DECKS
     print(f"decks: {', '.join(decks)}")
     for offset, layout in enumerate(("spread", "fanned")):
-        result = measure(layout, args.photos, decks, args.seed + offset)
+        result = measure(layout, args.photos, decks, args.seed + offset, args.examples)
         print(
             f"{layout}: {result['photos']} photos, {result['cards']} cards: "
             f"cards right {result['cards right']:.1%}, photos exact {result['photos exact']:.1%}, "

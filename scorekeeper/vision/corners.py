@@ -90,9 +90,11 @@ def _box(pieces: list[np.ndarray]) -> tuple[int, int, int, int]:
     return x0, y0, x1 - x0, y1 - y0
 
 
-def index_glyphs(ink: np.ndarray) -> tuple[tuple | None, tuple | None]:
+def index_glyphs(ink: np.ndarray, lone: bool = False) -> tuple[tuple | None, tuple | None]:
     """The boxes (x, y, w, h) of the rank glyph and of the suit pip below it in a patch's
-    ink mask (1 where ink), either None where there is none."""
+    ink mask (1 where ink), either None where there is none. ``lone``: the rank is the
+    leftmost piece of the topmost row alone, not the row ("10"): some decks print a court
+    picture's large pip level with the letter and close beside it (svg-gm-paris)."""
     height, width = ink.shape
     # the card's edge (and a frame printed along it, which some indices touch) lies in the
     # patch's first rows and columns when the corner is found right
@@ -127,6 +129,12 @@ def index_glyphs(ink: np.ndarray) -> tuple[tuple | None, tuple | None]:
         gap = max(piece[0] - (x + w), x - (piece[0] + piece[2]))
         if overlap > 0.5 * min(top[3], piece[3]) and gap < 0.6 * top[3]:
             row.append(piece)
+    reach = (-1.0, 2.0)
+    if lone:
+        # the leftmost piece as tall as a glyph, and the pip beneath it, not the picture's
+        tall = max(s[3] for s in row)
+        row = [min((s for s in row if s[3] >= 0.5 * tall), key=lambda s: s[0])]
+        reach = (-0.5, 1.5)
     rank = _box(row)
     x, y, w, h = rank
     below = [
@@ -134,7 +142,7 @@ def index_glyphs(ink: np.ndarray) -> tuple[tuple | None, tuple | None]:
         for s in pieces
         if s[1] >= y + h - 1
         and s[1] < y + h + 1.5 * h
-        and x - w <= s[0] + s[2] / 2 <= x + 2 * w
+        and x + reach[0] * w <= s[0] + s[2] / 2 <= x + reach[1] * w
         and not any(s is r for r in row)
     ]
     if not below:
@@ -196,14 +204,46 @@ def features(patches: list[np.ndarray] | np.ndarray) -> np.ndarray:
     in the patch, the ink's colour, and the whole patch coarsely; each patch's contrast
     stretched first. Read in the patch's darkest channel, so red, blue, green and black ink
     are all dark on a light card."""
+    return features_and_lone(patches, lone=False)[0]
+
+
+def features_and_lone(
+    patches: list[np.ndarray] | np.ndarray, lone: bool = True
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`features` of each patch; then, for each patch whose rank glyph is several
+    pieces side by side, its row with the leftmost piece alone as the rank
+    (:func:`index_glyphs` with ``lone``), and which patch each of those rows is of."""
     chunk = 1024
-    return np.concatenate(
-        [_features(patches[start : start + chunk]) for start in range(0, len(patches), chunk)]
-        or [np.zeros((0, FEATURES), np.float32)]
+    parts = [
+        _features(patches[start : start + chunk], lone) for start in range(0, len(patches), chunk)
+    ]
+    if not parts:
+        empty = np.zeros((0, FEATURES), np.float32)
+        return empty, empty, np.zeros(0, np.int64)
+    starts = range(0, len(patches), chunk)
+    return (
+        np.concatenate([rows for rows, _lone, _of in parts]),
+        np.concatenate([lone_rows for _rows, lone_rows, _of in parts]),
+        np.concatenate(
+            [of + start for (_rows, _lone, of), start in zip(parts, starts, strict=True)]
+        ),
     )
 
 
-def _features(patches: list[np.ndarray] | np.ndarray) -> np.ndarray:
+def _place(rank: tuple | None, suit: tuple | None, ink, in_colour) -> np.ndarray:
+    place = np.zeros(PLACE_COUNT, np.float32)
+    for offset, box in ((0, rank), (4, suit)):
+        if box is not None:
+            x, y, w, h = box
+            place[offset : offset + 4] = (x / PATCH[0], y / PATCH[1], w / PATCH[0], h / PATCH[1])
+    place[8] = 1.0 if rank is not None and rank[2] > rank[3] * 0.9 else 0.0
+    place[9:12] = 4.0 * _ink_colour(in_colour, ink, [rank, suit])
+    return place
+
+
+def _features(
+    patches: list[np.ndarray] | np.ndarray, lone: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     colour = np.asarray(patches, dtype=np.float32).reshape(-1, PATCH[1], PATCH[0], 3)
     stack = colour.min(axis=3)
     low = np.percentile(stack, 2, axis=(1, 2), keepdims=True)
@@ -211,43 +251,53 @@ def _features(patches: list[np.ndarray] | np.ndarray) -> np.ndarray:
     stretched = np.clip((stack - low) / np.maximum(high - low, 12.0), 0, 1)
     darkness = 1.0 - stretched
     ranks, suits, places = [], [], []
-    for patch, contrast, in_colour in zip(darkness, (high - low).ravel(), colour, strict=True):
-        place = np.zeros(PLACE_COUNT, np.float32)
+    lone_ranks, lone_suits, lone_places, lone_of = [], [], [], []
+    for index, (patch, contrast, in_colour) in enumerate(
+        zip(darkness, (high - low).ravel(), colour, strict=True)
+    ):
         if contrast < 30:  # no ink on a blank or flat patch
             ranks.append(_square(patch, None))
             suits.append(_square(patch, None))
-            places.append(place)
+            places.append(np.zeros(PLACE_COUNT, np.float32))
             continue
         grey = (patch * 255).astype(np.uint8)
         _level, ink = cv2.threshold(grey, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         rank, suit = index_glyphs(ink)
         ranks.append(_square(patch, rank))
         suits.append(_square(patch, suit))
-        for offset, box in ((0, rank), (4, suit)):
-            if box is not None:
-                x, y, w, h = box
-                place[offset : offset + 4] = (
-                    x / PATCH[0],
-                    y / PATCH[1],
-                    w / PATCH[0],
-                    h / PATCH[1],
-                )
-        place[8] = 1.0 if rank is not None and rank[2] > rank[3] * 0.9 else 0.0
-        place[9:12] = 4.0 * _ink_colour(in_colour, ink, [rank, suit])
-        places.append(place)
-    ranks, suits = np.stack(ranks), np.stack(suits)
+        places.append(_place(rank, suit, ink, in_colour))
+        if lone and rank is not None and rank[2] > rank[3] * 0.9:
+            alone, below = index_glyphs(ink, lone=True)
+            if alone != rank:
+                lone_ranks.append(_square(patch, alone))
+                lone_suits.append(_square(patch, below))
+                lone_places.append(_place(alone, below, ink, in_colour))
+                lone_of.append(index)
     coarse = stretched.reshape(
         len(stack), COARSE[1], PATCH[1] // COARSE[1], COARSE[0], PATCH[0] // COARSE[0]
     ).mean(axis=(2, 4))
     coarse = coarse.reshape(len(stack), -1)
+    coarse = coarse - coarse.mean(axis=1, keepdims=True)
+    of = np.array(lone_of, np.int64)
+    return (
+        _rows(ranks, suits, places, coarse),
+        _rows(lone_ranks, lone_suits, lone_places, coarse[of]),
+        of,
+    )
+
+
+def _rows(ranks: list, suits: list, places: list, coarse: np.ndarray) -> np.ndarray:
+    if not ranks:
+        return np.zeros((0, FEATURES), np.float32)
+    ranks, suits = np.stack(ranks), np.stack(suits)
     return np.concatenate(
         [
-            ranks.reshape(len(stack), -1),
-            suits.reshape(len(stack), -1),
+            ranks.reshape(len(ranks), -1),
+            suits.reshape(len(suits), -1),
             _glyph_hog(ranks),
             _glyph_hog(suits),
             np.stack(places),
-            coarse - coarse.mean(axis=1, keepdims=True),
+            coarse,
         ],
         axis=1,
     ).astype(np.float32)

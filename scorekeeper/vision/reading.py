@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from .budget import PhotoBudget
-from .corners import RANK_COLUMNS, SUIT_COLUMNS, cut_corner, features, shows_an_index
+from .corners import RANK_COLUMNS, SUIT_COLUMNS, cut_corner, features_and_lone, shows_an_index
 
 MODEL = Path(__file__).with_name("card_index.onnx")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -41,6 +41,9 @@ MASK_SIDE = 800  # the card mask is found at this size: outlines need no more
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
 # a corner read as an index at least this sure is kept as a reading
 KEEP = 0.5
+# a corner read again with its rank glyph's leftmost piece alone is kept this surely: a
+# picture's or a pip's ink cut so reads some card more often than a true index's does
+SURE_ALONE = 0.8
 # two corners of one whole-card outline read as different cards this surely: the outline is
 # a row of overlapping cards
 SURELY_ANOTHER = 0.8
@@ -326,16 +329,39 @@ def index_probabilities(rows: np.ndarray) -> np.ndarray:
 def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]:
     if not found:
         return []
-    rows = features([cut_corner(pixels, c.point, c.across, c.down, c.width) for c in found])
-    readings = []
-    # ink that is no rank glyph over a pip (a court picture's corner, a middle pip, the
-    # table) is no index, however the model reads it; a joker prints no pip
-    index_shaped = shows_an_index(rows)
-    for corner, p, shaped in zip(found, index_probabilities(rows), index_shaped, strict=True):
+    patches = [cut_corner(pixels, c.point, c.across, c.down, c.width) for c in found]
+    rows, lone_rows, lone_of = features_and_lone(patches)
+    # a corner not read whose rank glyph was several pieces side by side is read again with
+    # its leftmost piece alone as the rank: the letter, where a court picture's large pip
+    # stands level with it and close beside it (one batch for the model, both cuts)
+    probabilities = index_probabilities(np.concatenate([rows, lone_rows]))
+    kept = _kept(probabilities[: len(rows)], shows_an_index(rows))
+    retried = _kept(probabilities[len(rows) :], shows_an_index(lone_rows), SURE_ALONE)
+    for index, reading in zip(lone_of.tolist(), retried, strict=True):
+        if kept[index] is None:
+            kept[index] = reading
+    return [
+        CornerReading(corner, *reading)
+        for corner, reading in zip(found, kept, strict=True)
+        if reading is not None
+    ]
+
+
+def _kept(
+    probabilities: np.ndarray, index_shaped: np.ndarray, least: float = KEEP
+) -> list[tuple[str, float] | None]:
+    """Each row's card and confidence where it reads as an index at least ``least`` surely,
+    else None.
+    Ink that is no rank glyph over a pip (a court picture's corner, a middle pip, the table)
+    is no index, however the model reads it; a joker prints no pip."""
+    kept = []
+    for p, shaped in zip(probabilities, index_shaped, strict=True):
         best = int(p.argmax())
-        if CLASSES[best] != "none" and p[best] >= KEEP and (shaped or CLASSES[best] == "JK"):
-            readings.append(CornerReading(corner, CLASSES[best], float(p[best])))
-    return readings
+        if CLASSES[best] != "none" and p[best] >= least and (shaped or CLASSES[best] == "JK"):
+            kept.append((CLASSES[best], float(p[best])))
+        else:
+            kept.append(None)
+    return kept
 
 
 def same_card(

@@ -42,6 +42,17 @@ def test_a_frame_along_the_cards_edge_does_not_swallow_the_index():
     assert suit == (4, 24, 8, 9)
 
 
+def test_a_letter_with_a_pictures_large_pip_beside_it_is_cut_alone_when_asked():
+    ink = _ink()
+    ink[6:21, 5:10] = 1  # the "K": columns 5..9, rows 6..20
+    ink[6:20, 14:27] = 1  # the court picture's large pip level with it, 4 columns away
+    ink[24:32, 5:12] = 1  # the index's pip below the letter: columns 5..11, rows 24..31
+    # read as a row, like "10": the letter and the picture's pip together, columns 5..26
+    assert index_glyphs(ink) == ((5, 6, 22, 15), (5, 24, 7, 8))
+    # the leftmost piece alone is the rank, and the pip below it the suit
+    assert index_glyphs(ink, lone=True) == ((5, 6, 5, 15), (5, 24, 7, 8))
+
+
 def test_a_patch_without_ink_holds_no_index():
     assert index_glyphs(_ink()) == (None, None)
 
