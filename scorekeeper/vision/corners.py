@@ -90,11 +90,15 @@ def _box(pieces: list[np.ndarray]) -> tuple[int, int, int, int]:
     return x0, y0, x1 - x0, y1 - y0
 
 
-def index_glyphs(ink: np.ndarray, lone: bool = False) -> tuple[tuple | None, tuple | None]:
+def index_glyphs(
+    ink: np.ndarray, lone: bool = False, split: bool = False
+) -> tuple[tuple | None, tuple | None]:
     """The boxes (x, y, w, h) of the rank glyph and of the suit pip below it in a patch's
     ink mask (1 where ink), either None where there is none. ``lone``: the rank is the
     leftmost piece of the topmost row alone, not the row ("10"): some decks print a court
-    picture's large pip level with the letter and close beside it (svg-gm-paris)."""
+    picture's large pip level with the letter and close beside it (svg-gm-paris).
+    ``split``: a rank with no pip below it, twice as tall as wide, is the rank and the pip
+    run together (a small card's index, blurred), cut apart at its narrowest row."""
     height, width = ink.shape
     # the card's edge (and a frame printed along it, which some indices touch) lies in the
     # patch's first rows and columns when the corner is found right
@@ -146,10 +150,35 @@ def index_glyphs(ink: np.ndarray, lone: bool = False) -> tuple[tuple | None, tup
         and not any(s is r for r in row)
     ]
     if not below:
+        if split and h > 2 * w:
+            return _split(ink, rank)
         return rank, None
     first = min(below, key=lambda s: s[1])
     suit = _box([s for s in below if s[1] < first[1] + first[3] * 0.5])
     return rank, suit
+
+
+def _split(ink: np.ndarray, box: tuple) -> tuple[tuple | None, tuple | None]:
+    """A glyph's box cut in two at the row with the least ink in its middle third or so:
+    the rank above, the pip below, each shrunk to its ink."""
+    x, y, w, h = box
+    inside = ink[y : y + h, x : x + w]
+    middle = np.arange(int(h * 0.35), int(h * 0.7) + 1)
+    neck = int(middle[np.argmin(inside[middle].sum(axis=1))])
+    parts = []
+    for top, bottom in ((0, neck), (neck + 1, h)):
+        rows, columns = np.nonzero(inside[top:bottom])
+        if not len(rows):
+            return box, None
+        parts.append(
+            (
+                x + int(columns.min()),
+                y + top + int(rows.min()),
+                int(columns.max() - columns.min()) + 1,
+                int(rows.max() - rows.min()) + 1,
+            )
+        )
+    return parts[0], parts[1]
 
 
 def _square(image: np.ndarray, box: tuple[int, int, int, int] | None) -> np.ndarray:
@@ -211,8 +240,10 @@ def features_and_lone(
     patches: list[np.ndarray] | np.ndarray, lone: bool = True
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`features` of each patch; then, for each patch whose rank glyph is several
-    pieces side by side, its row with the leftmost piece alone as the rank
-    (:func:`index_glyphs` with ``lone``), and which patch each of those rows is of."""
+    pieces side by side or has no pip below it, its row cut the second way
+    (:func:`index_glyphs` with ``lone``: the leftmost piece alone as the rank; ``split``:
+    a tall rank cut apart from the pip it ran into), and which patch each of those rows is
+    of."""
     chunk = 1024
     parts = [
         _features(patches[start : start + chunk], lone) for start in range(0, len(patches), chunk)
@@ -266,9 +297,12 @@ def _features(
         ranks.append(_square(patch, rank))
         suits.append(_square(patch, suit))
         places.append(_place(rank, suit, ink, in_colour))
-        if lone and rank is not None and rank[2] > rank[3] * 0.9:
-            alone, below = index_glyphs(ink, lone=True)
-            if alone != rank:
+        wide = rank is not None and rank[2] > rank[3] * 0.9
+        # a rank run into its pip starts in the patch's top rows, where an index's does
+        run_together = rank is not None and suit is None and rank[1] < 0.2 * PATCH[1]
+        if lone and (wide or run_together):
+            alone, below = index_glyphs(ink, lone=wide, split=run_together)
+            if (alone, below) != (rank, suit):
                 lone_ranks.append(_square(patch, alone))
                 lone_suits.append(_square(patch, below))
                 lone_places.append(_place(alone, below, ink, in_colour))

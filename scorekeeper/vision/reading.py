@@ -333,7 +333,8 @@ def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]
     rows, lone_rows, lone_of = features_and_lone(patches)
     # a corner not read whose rank glyph was several pieces side by side is read again with
     # its leftmost piece alone as the rank: the letter, where a court picture's large pip
-    # stands level with it and close beside it (one batch for the model, both cuts)
+    # stands level with it and close beside it; one whose rank had no pip below it, with
+    # the rank cut apart from the pip it ran into (one batch for the model, both cuts)
     probabilities = index_probabilities(np.concatenate([rows, lone_rows]))
     kept = _kept(probabilities[: len(rows)], shows_an_index(rows))
     retried = _kept(probabilities[len(rows) :], shows_an_index(lone_rows), SURE_ALONE)

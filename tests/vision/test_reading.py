@@ -53,6 +53,18 @@ def test_a_letter_with_a_pictures_large_pip_beside_it_is_cut_alone_when_asked():
     assert index_glyphs(ink, lone=True) == ((5, 6, 5, 15), (5, 24, 7, 8))
 
 
+def test_a_rank_run_together_with_its_pip_is_cut_apart_at_its_neck_when_asked():
+    ink = _ink()
+    ink[6:21, 5:13] = 1  # the rank: columns 5..12, rows 6..20
+    ink[21:23, 8] = 1  # blur joins it to the pip by a one-pixel neck, rows 21..22
+    ink[23:32, 5:13] = 1  # the pip: columns 5..12, rows 23..31
+    # one piece 26 tall and 8 wide, and nothing below it
+    assert index_glyphs(ink) == ((5, 6, 8, 26), None)
+    # cut at the first row of least ink in its middle (row 21): the rank above it, the
+    # rest (the neck's row 22 and the pip) below
+    assert index_glyphs(ink, split=True) == ((5, 6, 8, 15), (5, 22, 8, 10))
+
+
 def test_a_patch_without_ink_holds_no_index():
     assert index_glyphs(_ink()) == (None, None)
 
