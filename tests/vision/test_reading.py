@@ -189,3 +189,51 @@ def test_a_whole_looking_outline_whose_corners_read_two_cards_surely_is_walked_a
     monkeypatch.setattr(steps, "read_corners", read)
     cards = steps.read_cards(np.zeros((200, 200, 3), np.uint8), PhotoBudget())
     assert sorted(card.card for card in cards) == ["10D", "7H", "9C"]
+
+
+def _court_corner_photo():
+    # white, with the index of a court card in its top-left corner: the "K" (columns 5..9,
+    # rows 6..20), the court picture's large pip level with it 4 columns away, the index's
+    # pip below the letter. At this card width the corner's patch is the photo's top-left
+    # 48 x 80 pixels, one to one
+    photo = np.full((100, 100, 3), 255, np.uint8)
+    photo[6:21, 5:10] = 0
+    photo[6:20, 14:27] = 0
+    photo[24:32, 5:12] = 0
+    corner = Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 400 / 3, 0)
+    return photo, corner
+
+
+def _reader_of_narrow_ranks(sureness):
+    """A stand-in index model: a rank glyph wider than a quarter of the patch (the letter
+    and the picture's pip together) is no index; a narrower one is KD this surely."""
+    from scorekeeper.vision.corners import PLACES
+    from scorekeeper.vision.reading import CLASSES
+
+    def probabilities(rows):
+        out = np.zeros((len(rows), len(CLASSES)), np.float32)
+        wide = rows[:, PLACES + 2] > 0.25
+        out[wide, CLASSES.index("none")] = 1.0
+        out[~wide, CLASSES.index("KD")] = sureness
+        out[~wide, CLASSES.index("none")] = 1.0 - sureness
+        return out
+
+    return probabilities
+
+
+def test_an_index_not_read_with_the_pictures_pip_is_read_with_the_letter_alone(monkeypatch):
+    from scorekeeper.vision import reading as steps
+
+    photo, corner = _court_corner_photo()
+    monkeypatch.setattr(steps, "index_probabilities", _reader_of_narrow_ranks(0.9))
+    readings = steps.read_corners(photo, [corner])
+    assert [(r.card, round(r.confidence, 3)) for r in readings] == [("KD", 0.9)]
+
+
+def test_a_second_cut_read_less_than_surely_is_not_kept(monkeypatch):
+    # a first cut is kept from 0.5; the second, which a picture's ink may pass, from 0.8
+    from scorekeeper.vision import reading as steps
+
+    photo, corner = _court_corner_photo()
+    monkeypatch.setattr(steps, "index_probabilities", _reader_of_narrow_ranks(0.7))
+    assert steps.read_corners(photo, [corner]) == []
