@@ -14,6 +14,7 @@ another process's write lock holds one thread, not the worker.
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import select
 import socket
@@ -160,6 +161,16 @@ class GreenWaiting(live.Waiting):
         gevent.joinall([gevent.spawn(work) for work in works])
 
 
+def keep_for_life() -> None:
+    """What the worker has loaded (the app, its catalogs, the rules, the photo reader) stays
+    for the process's life: taken out of the garbage collector's full passes, which would
+    otherwise walk every one of those objects again now and then, in the middle of whichever
+    request allocates at that moment (a save among them). The garbage already made is
+    collected first, so none of it is kept with them."""
+    gc.collect()
+    gc.freeze()
+
+
 class WholeRequestWorker(GeventWorker):
     """gunicorn's gevent worker, with the app in a thread pool (``threads``) and a time
     limit on each connection's reads and writes (``stalled_seconds``)."""
@@ -190,6 +201,7 @@ class WholeRequestWorker(GeventWorker):
             streams.waiting = GreenWaiting(pool)
         self.wsgi = in_threads(self.wsgi, pool, self.largest_body)
         start_reader()  # this worker's photo reader, ready before the first photo
+        keep_for_life()
 
     def run(self) -> None:
         try:
