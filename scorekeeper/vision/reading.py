@@ -206,8 +206,7 @@ def corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
         count = len(polygon)
         if count < 3:
             continue
-        # the outline runs one way round: its area's sign says which
-        area = float(cv2.contourArea(polygon.reshape(-1, 1, 2).astype(np.float32), oriented=True))
+        area = _oriented_area(polygon)
         for i in range(count):
             point = polygon[i].astype(np.float32)
             before = polygon[i - 1] - point
@@ -219,16 +218,29 @@ def corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
             angle = math.degrees(math.acos(float(np.clip(np.dot(before, after), -1, 1))))
             if not 50 <= angle <= 130:
                 continue
-            turn = before[0] * after[1] - before[1] * after[0]
             # convex: the turn at the corner agrees with the outline's direction
-            if (turn > 0) == (area > 0):
+            if (_turn(before, after) > 0) == (area > 0):
                 continue
-            # "across" turns into "down" clockwise on screen (y points down)
-            across, down = (before, after) if turn > 0 else (after, before)
-            found.append(
-                Corner(point, across.astype(np.float32), down.astype(np.float32), width, index)
-            )
+            found.append(_corner(point, before, after, width, index))
     return found
+
+
+def _oriented_area(polygon: np.ndarray) -> float:
+    """The outline's area, its sign saying which way round the outline runs."""
+    return float(cv2.contourArea(polygon.reshape(-1, 1, 2).astype(np.float32), oriented=True))
+
+
+def _turn(before: np.ndarray, after: np.ndarray) -> float:
+    return float(before[0] * after[1] - before[1] * after[0])
+
+
+def _corner(
+    point: np.ndarray, before: np.ndarray, after: np.ndarray, width: float, index: int
+) -> Corner:
+    """A card's corner at ``point`` between the edges leaving it towards ``before`` and
+    ``after``: "across" is the one that turns into "down" clockwise on screen (y points down)."""
+    across, down = (before, after) if _turn(before, after) > 0 else (after, before)
+    return Corner(point, across.astype(np.float32), down.astype(np.float32), width, index)
 
 
 def rounded_corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
@@ -242,7 +254,7 @@ def rounded_corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
         count = len(polygon)
         if count < 4:
             continue
-        area = float(cv2.contourArea(polygon.reshape(-1, 1, 2).astype(np.float32), oriented=True))
+        area = _oriented_area(polygon)
         ends = np.roll(polygon, -1, axis=0)
         lengths = np.linalg.norm(ends - polygon, axis=1)
         long_edges = [i for i in range(count) if lengths[i] >= width * 0.25]
@@ -262,12 +274,7 @@ def rounded_corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
             point = (p1 + t * d1).astype(np.float32)
             if np.linalg.norm(point - ends[a]) > width * 0.15:
                 continue
-            before, after = -d1, d2
-            turn = before[0] * after[1] - before[1] * after[0]
-            across, down = (before, after) if turn > 0 else (after, before)
-            found.append(
-                Corner(point, across.astype(np.float32), down.astype(np.float32), width, index)
-            )
+            found.append(_corner(point, -d1, d2, width, index))
     return found
 
 
@@ -280,7 +287,7 @@ def edge_points(polygons: list[np.ndarray], width: float, step: float = 0.06) ->
         count = len(polygon)
         if count < 3:
             continue
-        area = float(cv2.contourArea(polygon.reshape(-1, 1, 2).astype(np.float32), oriented=True))
+        area = _oriented_area(polygon)
         for i in range(count):
             start, end = polygon[i].astype(np.float32), polygon[(i + 1) % count].astype(np.float32)
             length = float(np.linalg.norm(end - start))
