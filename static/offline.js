@@ -717,7 +717,8 @@
   // --- a page opened from the phone's copy ------------------------------------------------------
   // A copy with the server back is asked of the server again (a form being typed in stays).
   // The service worker may still be cut off a moment after the page is not, and answer with
-  // the copy again: the page then tries once more when its stream opens, but never in a loop.
+  // the copy again: the page then tries once more when the server answers it again (its
+  // stream opens, or a revision poll is answered), at most TRIES times, never in a loop.
   var BACK_TO_SERVER = "scorekeeper:back-to-server";
   var TRIES = 3;
   var TRIES_WITHIN = 30000;
