@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import cv2
+import numpy as np
+import pytest
 
 from scorekeeper.vision.training import decks
 
@@ -31,3 +33,74 @@ def test_drawing_leaves_no_partial_files_beside_the_cache(tmp_path, monkeypatch)
         "queen_heart.png",
         "zoom.txt",
     ]
+
+
+# drawn from the whole sheet: librsvg 2.54 will not draw these decks' elements alone
+SHEET_DECKS = pytest.mark.skipif(
+    not all((decks.DECKS_DIR / d).is_dir() for d in decks.SHEET_DECKS),
+    reason="Debian's kdegames-card-data-kf5 is not installed",
+)
+
+
+def _index_ink(card):
+    """The top-left index's ink pixels (BGR), those well darker than the paper."""
+    corner = card[: card.shape[0] // 5, : card.shape[1] // 5, :3].reshape(-1, 3).astype(int)
+    return corner[corner.min(axis=1) < 120]
+
+
+@SHEET_DECKS
+@pytest.mark.parametrize(
+    ("deck", "width", "zoom"),
+    # each element is a 72 x 112 (xskat) or 72 x 96 (konqi) picture on the sheet: drawn
+    # 420 tall, at zoom 420 / 112 = 3.75 and 420 / 96 = 4.375, 72 * 3.75 = 270 and
+    # 72 * 4.375 = 315 wide
+    [("svg-xskat-french", 270, "3.7500"), ("svg-konqi-modern", 315, "4.3750")],
+)
+def test_the_decks_librsvg_cannot_draw_alone_are_cut_whole_from_their_sheet(
+    deck, width, zoom, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(decks, "CACHE", tmp_path)
+
+    cards = {e: decks.render(deck, e) for e in ("1_spade", "queen_heart", "king_club")}
+
+    for card in cards.values():
+        assert card is not None and card.shape == (decks.CARD_HEIGHT, width, 4)
+        # the card itself fills its middle: opaque and not blank
+        middle = card[decks.CARD_HEIGHT // 4 : -decks.CARD_HEIGHT // 4, width // 4 : -width // 4]
+        assert (middle[:, :, 3] == 255).all()
+        assert len(_index_ink(card)) > 100
+    assert not (cards["1_spade"] == cards["king_club"]).all()
+    # the sheet is drawn once for the measure (zoom 1) and once at the cards' zoom, then
+    # kept beside the cards
+    assert sorted(p.name for p in (tmp_path / deck).iterdir()) == [
+        "1_spade.png",
+        "king_club.png",
+        "queen_heart.png",
+        "sheet-1.0000.png",
+        f"sheet-{zoom}.png",
+        "zoom.txt",
+    ]
+
+
+@SHEET_DECKS
+def test_the_german_deck_prints_its_hearts_red_and_spades_black(tmp_path, monkeypatch):
+    monkeypatch.setattr(decks, "CACHE", tmp_path)
+    heart = _index_ink(decks.render("svg-xskat-french", "queen_heart"))
+    spade = _index_ink(decks.render("svg-xskat-french", "1_spade"))
+
+    # red: bright in the red channel (BGR's last), dark in the others
+    assert np.mean((heart[:, 2] > 180) & (heart[:, 1] < 90)) > 0.5
+    assert np.mean(spade.max(axis=1) < 90) > 0.5
+
+
+@SHEET_DECKS
+def test_a_deck_an_older_renderer_could_not_measure_is_measured_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(decks, "CACHE", tmp_path)
+    # what the renderer that used only librsvg's element export left in the cache
+    (tmp_path / "svg-xskat-french").mkdir()
+    (tmp_path / "svg-xskat-french" / "zoom.txt").write_text("0.0")
+
+    card = decks.render("svg-xskat-french", "7_diamond")
+
+    assert card is not None and card.shape[0] == decks.CARD_HEIGHT
+    assert float((tmp_path / "svg-xskat-french" / "zoom.txt").read_text()) == 420 / 112
