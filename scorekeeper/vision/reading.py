@@ -10,6 +10,9 @@
 4. :func:`read_corners`: each corner's patch cut upright (:mod:`.corners`), its rank glyph
    and suit pip cut out by their ink, and read by the index model: a rank (or joker, or
    "no index here") and a suit. A patch whose ink is no glyph over a pip reads nothing.
+   Where the rank glyphs read surely say a card of another width than their corners were
+   cut at (:func:`glyph_width`: the outlines misled), steps 3 and 4 are done again at the
+   glyphs' width.
 5. :func:`cards_from_corners`: readings grouped into physical cards: a card seen at both of
    its index corners, or a lone card whose outline is whole, is one card.
 """
@@ -25,7 +28,15 @@ import cv2
 import numpy as np
 
 from .budget import PhotoBudget
-from .corners import RANK_COLUMNS, SUIT_COLUMNS, cut_corner, features_and_lone, shows_an_index
+from .corners import (
+    PLACES,
+    RANK_COLUMNS,
+    SPAN,
+    SUIT_COLUMNS,
+    cut_corner,
+    features_and_lone,
+    shows_an_index,
+)
 
 MODEL = Path(__file__).with_name("card_index.onnx")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -47,6 +58,21 @@ SURE_ALONE = 0.8
 # two corners of one whole-card outline read as different cards this surely: the outline is
 # a row of overlapping cards
 SURELY_ANOTHER = 0.8
+# a rank glyph's ink is this many card widths tall: the median of the training decks' own
+# medians (0.157 to 0.225), measured on their index corners cut at the true card width in
+# generated photos; never on the held-out decks
+GLYPH_SHARE = 0.172
+# the card width the sure readings' glyphs give, against the width their corners were cut
+# at: beyond this factor either way the outlines misled (a row of cards taken for one card,
+# a court card's picture breaking its light region) and the photo is read at the glyphs'
+SCALE_OFF = 1.2
+# sure readings needed before their glyphs overrule the outlines
+SCALE_READINGS = 3
+# a whole card's short side is at most this many glyph-measured card widths
+WHOLE_AT_MOST = 1.3
+# this many outlines shaped like one whole card set the photo's card width: their median is
+# not asked of the glyphs (whose share of a card's width differs from deck to deck)
+TRUSTED_WHOLE = 3
 
 
 @dataclass(frozen=True)
@@ -77,9 +103,13 @@ class Corner:
 
 @dataclass(frozen=True)
 class CornerReading:
+    """A corner read as ``card``; ``glyph``: the height of its rank glyph's ink in photo
+    pixels (0 where not measured)."""
+
     corner: Corner
     card: str
     confidence: float
+    glyph: float = 0.0
 
     @property
     def card_centre(self) -> np.ndarray:
@@ -344,15 +374,35 @@ def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]
     # the rank cut apart from the pip it ran into (one batch for the model, both cuts)
     probabilities = index_probabilities(np.concatenate([rows, lone_rows]))
     kept = _kept(probabilities[: len(rows)], shows_an_index(rows))
+    # the rank glyph's height in the patch, as a share of the patch's height
+    heights = rows[:, PLACES + 3].tolist()
     retried = _kept(probabilities[len(rows) :], shows_an_index(lone_rows), SURE_ALONE)
-    for index, reading in zip(lone_of.tolist(), retried, strict=True):
+    for index, reading, height in zip(
+        lone_of.tolist(), retried, lone_rows[:, PLACES + 3].tolist(), strict=True
+    ):
         if kept[index] is None:
             kept[index] = reading
+            heights[index] = height
     return [
-        CornerReading(corner, *reading)
-        for corner, reading in zip(found, kept, strict=True)
+        CornerReading(corner, *reading, glyph=height * SPAN[1] * corner.width)
+        for corner, reading, height in zip(found, kept, heights, strict=True)
         if reading is not None
     ]
+
+
+def glyph_width(readings: list[CornerReading]) -> float | None:
+    """The card width the sure readings' rank glyphs give (their median height over
+    :data:`GLYPH_SHARE`), where it differs from the width their corners were cut at by more
+    than :data:`SCALE_OFF` either way; else None. A glyph's size is the deck's, whatever the
+    outlines it was found on: a row of overlapping cards shaped like one card gives a width
+    a card's length or more, the glyphs on it their own card's."""
+    sure = [r for r in readings if r.confidence >= SURE_ALONE and r.card != "JK" and r.glyph > 0]
+    if len(sure) < SCALE_READINGS:
+        return None
+    off = float(np.median([r.glyph / GLYPH_SHARE / r.corner.width for r in sure]))
+    if 1 / SCALE_OFF <= off <= SCALE_OFF:
+        return None
+    return float(np.median([r.glyph for r in sure])) / GLYPH_SHARE
 
 
 def _kept(
@@ -453,9 +503,13 @@ def cards_from_corners(
     return cards
 
 
-def find_corners(pixels: np.ndarray) -> tuple[list[np.ndarray], list[Corner], set[int]]:
+def find_corners(
+    pixels: np.ndarray, width: float | None = None
+) -> tuple[list[np.ndarray], list[Corner], set[int]]:
     """Steps 1 to 3 on the working picture: the outlines (working pixels), their corners,
-    and which outlines are one whole card."""
+    and which outlines are one whole card. The card width the corners are cut at is the
+    outlines' own (:func:`card_width`), or ``width`` (working pixels) where given: the
+    glyphs' measure (:func:`glyph_width`)."""
     factor = min(1.0, MASK_SIDE / max(pixels.shape[:2]))
     small = cv2.resize(pixels, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     mask = card_mask(small)
@@ -468,9 +522,12 @@ def find_corners(pixels: np.ndarray) -> tuple[list[np.ndarray], list[Corner], se
         quadrilateral(_simplified(h, 0.015 * cv2.arcLength(h.reshape(-1, 1, 2), True)))
         for h in hulls
     ]
-    width_small = card_width(first)
+    width_small = card_width(first) if width is None else width * factor
     if width_small is None:
         return [], [], set()
+    # a width the glyphs measured is a card's within what decks print: a row of overlapping
+    # cards as long as one card is wide or more is no one card
+    widest = 1.6 if width is None else WHOLE_AT_MOST
     width = width_small / factor
     whole = set()
     polygons = []
@@ -481,7 +538,7 @@ def find_corners(pixels: np.ndarray) -> tuple[list[np.ndarray], list[Corner], se
             area = cv2.contourArea(outline.reshape(-1, 1, 2))
             if (
                 1.15 < long_ / max(short, 1e-3) < 2.1
-                and 0.6 < short / width_small < 1.6
+                and 0.6 < short / width_small < widest
                 and area > 0.88 * cv2.contourArea(quad.reshape(-1, 1, 2))
             ):
                 whole.add(index)
@@ -504,31 +561,65 @@ def find_corners(pixels: np.ndarray) -> tuple[list[np.ndarray], list[Corner], se
     return polygons, sized, whole
 
 
+def _rows_walked(
+    pixels: np.ndarray,
+    polygons: list[np.ndarray],
+    found: list[Corner],
+    whole: set[int],
+    readings: list[CornerReading],
+) -> tuple[set[int], list[CornerReading]]:
+    """A row of cards overlapping along their long sides can look like one whole card; where
+    a whole outline's corners read different cards surely, it is walked as a row: those
+    outlines, and what their edges read."""
+    surely: dict[int, set[str]] = {}
+    for reading in readings:
+        if reading.corner.outline in whole and reading.confidence >= SURELY_ANOTHER:
+            surely.setdefault(reading.corner.outline, set()).add(reading.card)
+    rows = {outline for outline, cards in surely.items() if len(cards) > 1}
+    walked = []
+    for outline in sorted(rows):
+        own = max(c.width for c in found if c.outline == outline)
+        walked += edge_points(
+            [p if i == outline else np.zeros((0, 2)) for i, p in enumerate(polygons)], own
+        )
+    return rows, read_corners(pixels, walked)
+
+
 def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
     budget.check()
     polygons, found, whole = find_corners(pixels)
     budget.check()
     if not found or len(found) > MOST_CORNERS:
         return []
-    readings = read_corners(pixels, found)
+    # the whole cards' corners and every other place elsewhere are read first (the points
+    # along an edge are in order: half of them, twice as far apart), and the rows among
+    # the whole-looking outlines walked
+    apart = [c for c in found if c.outline not in whole]
+    rest = apart[1::2]
+    readings = read_corners(pixels, [c for c in found if c.outline in whole] + apart[::2])
     budget.check()
-    # a row of cards overlapping along their long sides can look like one whole card; where
-    # a whole outline's corners read different cards surely, it is walked as a row
-    surely: dict[int, set[str]] = {}
-    for reading in readings:
-        if reading.corner.outline in whole and reading.confidence >= SURELY_ANOTHER:
-            surely.setdefault(reading.corner.outline, set()).add(reading.card)
-    rows = {outline for outline, cards in surely.items() if len(cards) > 1}
-    if rows:
-        walked = []
-        for outline in sorted(rows):
-            own = max(c.width for c in found if c.outline == outline)
-            walked += edge_points(
-                [p if i == outline else np.zeros((0, 2)) for i, p in enumerate(polygons)], own
-            )
-        readings += read_corners(pixels, walked)
-        whole = whole - rows
+    rows, walked = _rows_walked(pixels, polygons, found, whole, readings)
+    readings += walked
+    budget.check()
+    # where fewer than TRUSTED_WHOLE outlines are one whole card, the glyphs read surely say
+    # whether the widths the corners were cut at are right (an outline shaped like one card
+    # may be a row of them); where not, the outlines are found again at the glyphs' width,
+    # and what is not a whole card in both is read there
+    if len(whole - rows) < TRUSTED_WHOLE and (measured := glyph_width(readings)) is not None:
+        polygons, again, whole_again = find_corners(pixels, measured)
+        if not again or len(again) > MOST_CORNERS:
+            return []
+        both = (whole - rows) & whole_again
+        readings = [r for r in readings if r.corner.outline in both]
+        readings += read_corners(pixels, [c for c in again if c.outline in whole_again - both])
+        found, whole = again, whole_again
+        rows, walked = _rows_walked(pixels, polygons, found, whole - both, readings)
+        readings += walked
+        rest = [c for c in found if c.outline not in whole]
         budget.check()
+    readings += read_corners(pixels, rest)
+    budget.check()
+    whole = whole - rows
     card_area = found[0].width ** 2 * CARD_ASPECT
     pieces = frozenset(
         index

@@ -178,6 +178,8 @@ def test_a_whole_looking_outline_whose_corners_read_two_cards_surely_is_walked_a
     )
 
     def read(pixels, found):
+        if not found:
+            return []
         if found == [top_left, bottom_right]:
             return [CornerReading(top_left, "7H", 0.95), CornerReading(bottom_right, "10D", 0.95)]
         # the walk: points along the quad's edges; the one halfway down its right side is
@@ -237,3 +239,68 @@ def test_a_second_cut_read_less_than_surely_is_not_kept(monkeypatch):
     photo, corner = _court_corner_photo()
     monkeypatch.setattr(steps, "index_probabilities", _reader_of_narrow_ranks(0.7))
     assert steps.read_corners(photo, [corner]) == []
+
+
+def _row_of_cards(names, card_width, step):
+    """A drawn photo: svg-standard's cards ``card_width`` wide laid left to right on green
+    felt, each ``step`` card widths right of the one before and on top of it, tops level."""
+    import cv2
+
+    from scorekeeper.vision.training.decks import render
+
+    photo = np.full((600, 800, 3), (40, 110, 30), np.uint8)
+    for number, name in enumerate(names):
+        face = render("svg-standard", name)
+        length = round(card_width * face.shape[0] / face.shape[1])
+        face = cv2.resize(face, (card_width, length), interpolation=cv2.INTER_AREA)
+        alpha = face[:, :, 3:4].astype(np.float32) / 255
+        left = 150 + round(number * step * card_width)
+        under = photo[150 : 150 + length, left : left + card_width]
+        under[:] = (face[:, :, :3] * alpha + under * (1 - alpha)).astype(np.uint8)
+    return photo
+
+
+def test_a_row_shaped_like_one_card_is_read_at_the_width_its_glyphs_give(monkeypatch):
+    # four cards 150 wide (svg-standard's are 203 long), each 60 right of the one before:
+    # one light region 150 + 3 * 60 = 330 wide and 203 tall, shaped like a card 203 wide.
+    # Its corners' glyphs, read surely, are a card 150 wide's: the photo is read again at
+    # that width, and every index is cut at it (within 15%: glyphs differ from deck to
+    # deck) and read once
+    from scorekeeper.vision import reading as steps
+    from scorekeeper.vision.budget import PhotoBudget
+
+    photo = _row_of_cards(["7_spade", "4_heart", "9_club", "5_diamond"], 150, 0.4)
+    grouped = []
+    group = steps.cards_from_corners
+
+    def spy(readings, whole, pieces=frozenset()):
+        grouped.extend(readings)
+        return group(readings, whole, pieces)
+
+    monkeypatch.setattr(steps, "cards_from_corners", spy)
+    cards = steps.read_cards(photo, PhotoBudget())
+
+    assert sorted(card.card for card in cards) == ["4H", "5D", "7S", "9C"]
+    assert grouped and all(abs(r.corner.width / 150 - 1) <= 0.15 for r in grouped)
+
+
+def test_the_glyphs_give_the_card_width_where_the_outlines_misled():
+    # three sure readings cut at a width of 200 whose rank glyphs are 17.2, 17.2 and 20
+    # pixels tall: a glyph is GLYPH_SHARE (0.172) of a card's width, so the card is
+    # 17.2 / 0.172 = 100 wide (the median), half the width cut at: read again at 100
+    from scorekeeper.vision.reading import GLYPH_SHARE, glyph_width
+
+    assert GLYPH_SHARE == 0.172
+    at = Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 200.0, 0)
+    sure = [
+        CornerReading(at, card, 0.95, glyph)
+        for card, glyph in (("7S", 17.2), ("4H", 17.2), ("9C", 20.0))
+    ]
+    assert abs(glyph_width(sure) - 100.0) < 1e-6
+    # the same glyphs on corners cut at 110: within a factor of 1.2, nothing to redo
+    near = Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 110.0, 0)
+    assert glyph_width([CornerReading(near, r.card, 0.95, r.glyph) for r in sure]) is None
+    # unsure readings and a joker (no rank glyph) say nothing; two sure ones are too few
+    assert glyph_width([CornerReading(at, "7S", 0.6, 17.2)] * 3) is None
+    assert glyph_width([CornerReading(at, "JK", 0.95, 17.2)] * 3) is None
+    assert glyph_width(sure[:2]) is None
