@@ -212,17 +212,17 @@ def _ink_colour(patch: np.ndarray, ink: np.ndarray, boxes: list) -> np.ndarray:
     """The index ink's colour against the card's own paper: each channel's share of the
     ink's darkening, less their mean, so black ink reads (0, 0, 0) and red ink shows in
     its red channel (blue, green in four-colour decks) whatever the light's colour."""
-    inside = np.zeros(ink.shape, bool)
+    # OpenCV's masked means: numpy's boolean indexing copies the pixels, once per patch
+    inked = np.zeros(ink.shape, np.uint8)
     for box in boxes:
         if box is not None:
             x, y, w, h = box
-            inside[y : y + h, x : x + w] = True
-    inked = inside & (ink > 0)
-    paper = ink == 0
-    if inked.sum() < 3 or paper.sum() < 3:
+            inked[y : y + h, x : x + w] = ink[y : y + h, x : x + w]
+    paper = (ink == 0).astype(np.uint8)
+    if cv2.countNonZero(inked) < 3 or cv2.countNonZero(paper) < 3:
         return np.zeros(3, np.float32)
-    paper_colour = patch[paper].mean(axis=0) + 1.0
-    ink_colour = patch[inked].mean(axis=0) + 1.0
+    paper_colour = np.float64(cv2.mean(patch, paper)[:3]) + 1.0
+    ink_colour = np.float64(cv2.mean(patch, inked)[:3]) + 1.0
     darkening = 1.0 - np.clip(ink_colour / paper_colour, 0, 1)
     return (darkening - darkening.mean()).astype(np.float32)
 
