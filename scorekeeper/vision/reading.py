@@ -396,13 +396,19 @@ def glyph_width(readings: list[CornerReading]) -> float | None:
     than :data:`SCALE_OFF` either way; else None. A glyph's size is the deck's, whatever the
     outlines it was found on: a row of overlapping cards shaped like one card gives a width
     a card's length or more, the glyphs on it their own card's."""
-    sure = [r for r in readings if r.confidence >= SURE_ALONE and r.card != "JK" and r.glyph > 0]
+    sure = _sure(readings)
     if len(sure) < SCALE_READINGS:
         return None
     off = float(np.median([r.glyph / GLYPH_SHARE / r.corner.width for r in sure]))
     if 1 / SCALE_OFF <= off <= SCALE_OFF:
         return None
     return float(np.median([r.glyph for r in sure])) / GLYPH_SHARE
+
+
+def _sure(readings: list[CornerReading]) -> list[CornerReading]:
+    """The readings sure enough for their rank glyph to measure the card (a joker prints
+    none)."""
+    return [r for r in readings if r.confidence >= SURE_ALONE and r.card != "JK" and r.glyph > 0]
 
 
 def _kept(
@@ -585,6 +591,23 @@ def _rows_walked(
     return rows, read_corners(pixels, walked)
 
 
+def _as_rows(pixels: np.ndarray, found: list[Corner], whole: set[int]) -> float | None:
+    """Where the outlines' corners read too few glyphs surely to measure the card by, the
+    outlines taken for cards may be rows of them, as tall as a card is long: the card width
+    that makes them rows (the width cut at over :data:`CARD_ASPECT`), where every other
+    corner found at it reads enough glyphs surely, and they agree with it; else None."""
+    apart = [c.width for c in found if c.outline not in whole]
+    cut = max(apart) if apart else float(np.median([c.width for c in found]))
+    width = cut / CARD_ASPECT
+    _polygons, again, _whole = find_corners(pixels, width)
+    if not again or len(again) > MOST_CORNERS:
+        return None
+    trial = read_corners(pixels, again[::2])
+    if len(_sure(trial)) < SCALE_READINGS or glyph_width(trial) is not None:
+        return None
+    return width
+
+
 def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
     budget.check()
     polygons, found, whole = find_corners(pixels)
@@ -605,7 +628,12 @@ def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
     # whether the widths the corners were cut at are right (an outline shaped like one card
     # may be a row of them); where not, the outlines are found again at the glyphs' width,
     # and what is not a whole card in both is read there
-    if len(whole - rows) < TRUSTED_WHOLE and (measured := glyph_width(readings)) is not None:
+    measured = None
+    if len(whole - rows) < TRUSTED_WHOLE:
+        measured = glyph_width(readings)
+        if measured is None and len(_sure(readings)) < SCALE_READINGS:
+            measured = _as_rows(pixels, found, whole)
+    if measured is not None:
         polygons, again, whole_again = find_corners(pixels, measured)
         if not again or len(again) > MOST_CORNERS:
             return []

@@ -173,8 +173,12 @@ def test_a_whole_looking_outline_whose_corners_read_two_cards_surely_is_walked_a
     bottom_right = Corner(
         np.float32((100, 190)), np.float32([-1, 0]), np.float32([0, -1]), 100.0, 0
     )
+    # the same outline at any width asked for: its readings carry no glyph sizes, so
+    # nothing measures the card again
     monkeypatch.setattr(
-        steps, "find_corners", lambda pixels: ([quad], [top_left, bottom_right], {0})
+        steps,
+        "find_corners",
+        lambda pixels, width=None: ([quad], [top_left, bottom_right], {0}),
     )
 
     def read(pixels, found):
@@ -304,3 +308,28 @@ def test_the_glyphs_give_the_card_width_where_the_outlines_misled():
     assert glyph_width([CornerReading(at, "7S", 0.6, 17.2)] * 3) is None
     assert glyph_width([CornerReading(at, "JK", 0.95, 17.2)] * 3) is None
     assert glyph_width(sure[:2]) is None
+
+
+def test_a_row_whose_corners_read_too_few_glyphs_surely_is_read_as_a_row(monkeypatch):
+    # three cards 150 wide (svg-standard's are 203 long), each 0.4 * 150 = 60 right of the
+    # one before: one light region 150 + 2 * 60 = 270 wide and 203 tall, shaped like a card
+    # 203 wide (270 / 203 = 1.33). Its corners, cut at about 203, read fewer than three
+    # glyphs surely, too few to measure the card by; made a row instead, as tall as a card
+    # is long, the card is 203 / 1.45 = 140 wide, within 7% of 150, and the glyphs read at
+    # that width agree: every index is cut at it (within 15% of 150) and read once
+    from scorekeeper.vision import reading as steps
+    from scorekeeper.vision.budget import PhotoBudget
+
+    photo = _row_of_cards(["7_spade", "4_heart", "9_club"], 150, 0.4)
+    grouped = []
+    group = steps.cards_from_corners
+
+    def spy(readings, whole, pieces=frozenset()):
+        grouped.extend(readings)
+        return group(readings, whole, pieces)
+
+    monkeypatch.setattr(steps, "cards_from_corners", spy)
+    cards = steps.read_cards(photo, PhotoBudget())
+
+    assert sorted(card.card for card in cards) == ["4H", "7S", "9C"]
+    assert grouped and all(abs(r.corner.width / 150 - 1) <= 0.15 for r in grouped)
