@@ -35,7 +35,11 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from scorekeeper.vision import recognize  # noqa: E402
-from scorekeeper.vision.training.decks import HELD_OUT_DECKS, TRAINING_DECKS  # noqa: E402
+from scorekeeper.vision.training.decks import (  # noqa: E402
+    HELD_OUT_DECKS,
+    SHEET_DECKS,
+    TRAINING_DECKS,
+)
 from scorekeeper.vision.training.scenes import make_scene  # noqa: E402
 
 
@@ -128,10 +132,17 @@ def main() -> int:
     parser.add_argument(
         "--training-decks", action="store_true", help="measure on the decks learnt from"
     )
+    parser.add_argument(
+        "--decks",
+        help="measure on these decks instead (comma-separated), e.g. the sheet decks: "
+        + ",".join(SHEET_DECKS),
+    )
     parser.add_argument("--examples", type=int, default=12, help="failed photos listed per layout")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     decks = TRAINING_DECKS if args.training_decks else HELD_OUT_DECKS
+    if args.decks:
+        decks = tuple(args.decks.split(","))
     print(f"decks: {', '.join(decks)}")
     for offset, layout in enumerate(("spread", "fanned")):
         result = measure(layout, args.photos, decks, args.seed + offset, args.examples)
