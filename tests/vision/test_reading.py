@@ -264,16 +264,11 @@ def _row_of_cards(names, card_width, step):
     return photo
 
 
-def test_a_row_shaped_like_one_card_is_read_at_the_width_its_glyphs_give(monkeypatch):
-    # four cards 150 wide (svg-standard's are 203 long), each 60 right of the one before:
-    # one light region 150 + 3 * 60 = 330 wide and 203 tall, shaped like a card 203 wide.
-    # Its corners' glyphs, read surely, are a card 150 wide's: the photo is read again at
-    # that width, and every index is cut at it (within 15%: glyphs differ from deck to
-    # deck) and read once
+def _read_seeing_the_corners_grouped(monkeypatch, photo):
+    """The cards read in ``photo``, and every corner reading that was grouped into them."""
     from scorekeeper.vision import reading as steps
     from scorekeeper.vision.budget import PhotoBudget
 
-    photo = _row_of_cards(["7_spade", "4_heart", "9_club", "5_diamond"], 150, 0.4)
     grouped = []
     group = steps.cards_from_corners
 
@@ -282,7 +277,17 @@ def test_a_row_shaped_like_one_card_is_read_at_the_width_its_glyphs_give(monkeyp
         return group(readings, whole, pieces)
 
     monkeypatch.setattr(steps, "cards_from_corners", spy)
-    cards = steps.read_cards(photo, PhotoBudget())
+    return steps.read_cards(photo, PhotoBudget()), grouped
+
+
+def test_a_row_shaped_like_one_card_is_read_at_the_width_its_glyphs_give(monkeypatch):
+    # four cards 150 wide (svg-standard's are 203 long), each 60 right of the one before:
+    # one light region 150 + 3 * 60 = 330 wide and 203 tall, shaped like a card 203 wide.
+    # Its corners' glyphs, read surely, are a card 150 wide's: the photo is read again at
+    # that width, and every index is cut at it (within 15%: glyphs differ from deck to
+    # deck) and read once
+    photo = _row_of_cards(["7_spade", "4_heart", "9_club", "5_diamond"], 150, 0.4)
+    cards, grouped = _read_seeing_the_corners_grouped(monkeypatch, photo)
 
     assert sorted(card.card for card in cards) == ["4H", "5D", "7S", "9C"]
     assert grouped and all(abs(r.corner.width / 150 - 1) <= 0.15 for r in grouped)
@@ -317,19 +322,8 @@ def test_a_row_whose_corners_read_too_few_glyphs_surely_is_read_as_a_row(monkeyp
     # glyphs surely, too few to measure the card by; made a row instead, as tall as a card
     # is long, the card is 203 / 1.45 = 140 wide, within 7% of 150, and the glyphs read at
     # that width agree: every index is cut at it (within 15% of 150) and read once
-    from scorekeeper.vision import reading as steps
-    from scorekeeper.vision.budget import PhotoBudget
-
     photo = _row_of_cards(["7_spade", "4_heart", "9_club"], 150, 0.4)
-    grouped = []
-    group = steps.cards_from_corners
-
-    def spy(readings, whole, pieces=frozenset()):
-        grouped.extend(readings)
-        return group(readings, whole, pieces)
-
-    monkeypatch.setattr(steps, "cards_from_corners", spy)
-    cards = steps.read_cards(photo, PhotoBudget())
+    cards, grouped = _read_seeing_the_corners_grouped(monkeypatch, photo)
 
     assert sorted(card.card for card in cards) == ["4H", "7S", "9C"]
     assert grouped and all(abs(r.corner.width / 150 - 1) <= 0.15 for r in grouped)
