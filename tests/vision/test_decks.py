@@ -35,20 +35,12 @@ def test_drawing_leaves_no_partial_files_beside_the_cache(tmp_path, monkeypatch)
     ]
 
 
-# drawn from the whole sheet: librsvg 2.54 will not draw these decks' elements alone
-SHEET_DECKS = pytest.mark.skipif(
-    not all((decks.DECKS_DIR / d).is_dir() for d in decks.SHEET_DECKS),
-    reason="Debian's kdegames-card-data-kf5 is not installed",
-)
-
-
 def _index_ink(card):
     """The top-left index's ink pixels (BGR), those well darker than the paper."""
     corner = card[: card.shape[0] // 5, : card.shape[1] // 5, :3].reshape(-1, 3).astype(int)
     return corner[corner.min(axis=1) < 120]
 
 
-@SHEET_DECKS
 @pytest.mark.parametrize(
     ("deck", "width", "zoom"),
     # each element is a 72 x 112 (xskat) or 72 x 96 (konqi) picture on the sheet: drawn
@@ -82,7 +74,6 @@ def test_the_decks_librsvg_cannot_draw_alone_are_cut_whole_from_their_sheet(
     ]
 
 
-@SHEET_DECKS
 def test_the_german_deck_prints_its_hearts_red_and_spades_black(tmp_path, monkeypatch):
     monkeypatch.setattr(decks, "CACHE", tmp_path)
     heart = _index_ink(decks.render("svg-xskat-french", "queen_heart"))
@@ -93,7 +84,6 @@ def test_the_german_deck_prints_its_hearts_red_and_spades_black(tmp_path, monkey
     assert np.mean(spade.max(axis=1) < 90) > 0.5
 
 
-@SHEET_DECKS
 def test_a_deck_an_older_renderer_could_not_measure_is_measured_again(tmp_path, monkeypatch):
     monkeypatch.setattr(decks, "CACHE", tmp_path)
     # what the renderer that used only librsvg's element export left in the cache
