@@ -196,8 +196,8 @@ def _zoom(deck: str, svg: Path) -> float:
     measured is measured again next time: a zoom of 0 cached by an older renderer, which
     could not draw svg-konqi-modern and svg-xskat-french, is not kept."""
     known = CACHE / deck / "zoom.txt"
-    if known.exists() and float(known.read_text() or 0):
-        return float(known.read_text())
+    if known.exists() and (cached := float(known.read_text() or 0)):
+        return cached
     known.parent.mkdir(parents=True, exist_ok=True)
     probe_file = CACHE / deck / f".probe.{os.getpid()}.png"
     try:
