@@ -165,7 +165,8 @@ def _decode(image: Image.Image, working_side: int) -> Photo:
             # resize below still averages every pixel
             image.draft("RGB", (int(width * factor * 2), int(height * factor * 2)))
         image.load()
-        image = ImageOps.exif_transpose(image)
+        # in place: a copy of the whole photo when it is upright already costs a copy
+        ImageOps.exif_transpose(image, in_place=True)
         if image.mode not in ("RGB", "L"):
             image = image.convert("RGBA") if "A" in image.getbands() else image.convert("RGB")
             if image.mode == "RGBA":
@@ -176,7 +177,8 @@ def _decode(image: Image.Image, working_side: int) -> Photo:
         if factor < 1:
             size = (max(1, round(upright[0] * factor)), max(1, round(upright[1] * factor)))
             image = image.resize(size, Image.Resampling.BOX)
-        image = image.convert("RGB")
+        if image.mode != "RGB":  # converting to its own mode would copy it
+            image = image.convert("RGB")
         pixels = cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
     except (OSError, ValueError, SyntaxError, EOFError, Image.DecompressionBombError):
         raise _damaged() from None
