@@ -582,13 +582,19 @@ def _rows_walked(
         if reading.corner.outline in whole and reading.confidence >= SURELY_ANOTHER:
             surely.setdefault(reading.corner.outline, set()).add(reading.card)
     rows = {outline for outline, cards in surely.items() if len(cards) > 1}
+    return rows, read_corners(pixels, _walk(polygons, found, rows))
+
+
+def _walk(polygons: list[np.ndarray], found: list[Corner], rows: set[int]) -> list[Corner]:
+    """The points along the edges of each outline in ``rows``, at the width its own corners
+    were cut at."""
     walked = []
     for outline in sorted(rows):
         own = max(c.width for c in found if c.outline == outline)
         walked += edge_points(
             [p if i == outline else np.zeros((0, 2)) for i, p in enumerate(polygons)], own
         )
-    return rows, read_corners(pixels, walked)
+    return walked
 
 
 def _as_rows(pixels: np.ndarray, found: list[Corner], whole: set[int]) -> float | None:
@@ -645,6 +651,17 @@ def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
         readings += walked
         rest = [c for c in found if c.outline not in whole]
         budget.check()
+    # where no width was found again and the few whole-looking outlines read too few glyphs
+    # surely to measure anything, each of them may be a row whose cards' indices lie along its
+    # edges (a fan's top row, its corners hidden by the hull round it): each is walked
+    if (
+        measured is None
+        and len(whole - rows) < TRUSTED_WHOLE
+        and len(_sure(readings)) < SCALE_READINGS
+    ):
+        silent = whole - rows - {r.corner.outline for r in readings}
+        readings += read_corners(pixels, _walk(polygons, found, silent))
+        rows = rows | silent
     readings += read_corners(pixels, rest)
     budget.check()
     whole = whole - rows

@@ -327,3 +327,64 @@ def test_a_row_whose_corners_read_too_few_glyphs_surely_is_read_as_a_row(monkeyp
 
     assert sorted(card.card for card in cards) == ["4H", "7S", "9C"]
     assert grouped and all(abs(r.corner.width / 150 - 1) <= 0.15 for r in grouped)
+
+
+def _one_outline_read(monkeypatch, corner_readings):
+    """read_cards on one whole-looking outline (a card's shape, 100 wide and 145 long) whose
+    four corners read ``corner_readings``, found the same at any width; where its edges are
+    walked, the point halfway along its top edge is an index reading 9C surely. What is read,
+    and whether the edges were walked."""
+    from scorekeeper.vision import reading as steps
+    from scorekeeper.vision.budget import PhotoBudget
+
+    quad = np.float32([(0, 0), (100, 0), (100, 145), (0, 145)])
+    corners = [
+        Corner(np.float32(point), np.float32(across), np.float32(down), 100.0, 0)
+        for point, across, down in (
+            ((0, 0), (1, 0), (0, 1)),
+            ((100, 0), (0, 1), (-1, 0)),
+            ((100, 145), (-1, 0), (0, -1)),
+            ((0, 145), (0, -1), (1, 0)),
+        )
+    ]
+    monkeypatch.setattr(
+        steps, "find_corners", lambda pixels, width=None: ([quad], list(corners), {0})
+    )
+    walked = []
+
+    def read(pixels, found):
+        if all(any(c is corner for corner in corners) for c in found):
+            # the outline's own corners (or some of them, as a trial at another width reads)
+            shown = [c for c in found if c is corners[0]]
+            return [
+                CornerReading(c, card, sureness)
+                for c in shown
+                for card, sureness in corner_readings
+            ]
+        walked.extend(found)
+        top = min(found, key=lambda c: float(np.linalg.norm(c.point - np.float32((50, 0)))))
+        return [CornerReading(top, "9C", 0.95)]
+
+    monkeypatch.setattr(steps, "read_corners", read)
+    cards = steps.read_cards(np.zeros((200, 200, 3), np.uint8), PhotoBudget())
+    return sorted(card.card for card in cards), bool(walked)
+
+
+def test_a_lone_whole_looking_outline_whose_corners_read_nothing_is_walked_as_a_row(
+    monkeypatch,
+):
+    # a fan's row can make one outline shaped like a card whose corners (the hull's round
+    # the fan) are no card's index corners: none reads, so nothing measures the card and
+    # the outline is not known to be a row. Read as one card it gives nothing at all; its
+    # edges are walked instead, and the index found along its top is read
+    read, walked = _one_outline_read(monkeypatch, [])
+    assert walked
+    assert read == ["9C"]
+
+
+def test_a_whole_looking_outline_whose_corner_reads_a_card_is_not_walked(monkeypatch):
+    # one card whose index reads, even unsurely (a glare on it), is that card: its edges,
+    # where its middle pips lie, are not walked for more
+    read, walked = _one_outline_read(monkeypatch, [("7H", 0.6)])
+    assert not walked
+    assert read == ["7H"]
