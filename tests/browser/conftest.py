@@ -24,6 +24,28 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# Chromium draws its address bar's popup as a page of its own (chrome://omnibox-popup.top-chrome)
+# in a renderer of its own for every window, each context's included, though a headless
+# test never opens it: it was a quarter of Chromium's work in these tests. Switched off.
+OMNIBOX_POPUP = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"]
+
+
+def features_playwright_disables(playwright) -> list[str]:
+    """The features Playwright switches off, read from a Chromium it started: Chromium heeds
+    only the last --disable-features, so a list of the tests' own must repeat them."""
+    from tests.web.serving import command_line, descendants
+
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        for pid in descendants(os.getpid()):
+            words = command_line(pid).split()
+            if "--remote-debugging-pipe" in words:  # the browser's own process
+                for word in words:
+                    if word.startswith("--disable-features="):
+                        return word.removeprefix("--disable-features=").split(",")
+    finally:
+        browser.close()
+    return []
 
 
 @pytest.fixture
@@ -58,7 +80,11 @@ def chromium():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        disabled = [*features_playwright_disables(playwright), *OMNIBOX_POPUP]
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[*CHROMIUM_ARGS, f"--disable-features={','.join(disabled)}"],
+        )
         yield browser
         browser.close()
 
