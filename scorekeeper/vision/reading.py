@@ -635,10 +635,17 @@ def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
     # may be a row of them); where not, the outlines are found again at the glyphs' width,
     # and what is not a whole card in both is read there
     measured = None
+    silent: set[int] = set()
     if len(whole - rows) < TRUSTED_WHOLE:
-        measured = glyph_width(readings)
-        if measured is None and len(_sure(readings)) < SCALE_READINGS:
+        if len(_sure(readings)) >= SCALE_READINGS:
+            measured = glyph_width(readings)
+        else:
             measured = _as_rows(pixels, found, whole)
+            if measured is None:
+                # nothing measures the card either way: the whole-looking outlines none of
+                # whose corners read may be rows whose cards' indices lie along their edges
+                # (a fan's top row, its corners hidden by the hull round it), walked below
+                silent = whole - rows - {r.corner.outline for r in readings}
     if measured is not None:
         polygons, again, whole_again = find_corners(pixels, measured)
         if not again or len(again) > MOST_CORNERS:
@@ -651,15 +658,7 @@ def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
         readings += walked
         rest = [c for c in found if c.outline not in whole]
         budget.check()
-    # where no width was found again and the few whole-looking outlines read too few glyphs
-    # surely to measure anything, each of them may be a row whose cards' indices lie along its
-    # edges (a fan's top row, its corners hidden by the hull round it): each is walked
-    if (
-        measured is None
-        and len(whole - rows) < TRUSTED_WHOLE
-        and len(_sure(readings)) < SCALE_READINGS
-    ):
-        silent = whole - rows - {r.corner.outline for r in readings}
+    if silent:
         readings += read_corners(pixels, _walk(polygons, found, silent))
         rows = rows | silent
     readings += read_corners(pixels, rest)

@@ -92,10 +92,7 @@ def _draw(svg: Path, element: str, zoom: float, target: Path) -> np.ndarray | No
     if drawn.returncode != 0:
         # svg-konqi-modern and svg-xskat-french: librsvg cannot size their elements alone
         return _cut_from_sheet(svg, element, zoom)
-    image = cv2.imread(str(target), cv2.IMREAD_UNCHANGED)
-    if image is None or image.ndim != 3 or image.shape[2] != 4:
-        return None
-    return image
+    return _read_cached(target)
 
 
 @cache
