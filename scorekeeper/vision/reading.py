@@ -49,6 +49,14 @@ RANK_CLASSES = (*RANKS, "JK", "none")
 # a card is this many card widths long, for the decks tables use (1.4 to 1.56)
 CARD_ASPECT = 1.45
 MASK_SIDE = 800  # the card mask is found at this size: outlines need no more
+# a light region smaller than this share of the picture is no card
+LEAST_AREA = 0.0008
+# a card face is at least this light (whiteness) in a lit photo, whatever Otsu's level says:
+# on a dark table that level may sit low, among the table's own lighter grain
+LIT_FACE = 110
+# and at least this light where a dim room or a shadow over the table darkens every face; the
+# lower level is taken where it makes at least two more outlines shaped like whole cards
+DIM_FACE = 40
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
 # a corner read as an index at least this sure is kept as a reading
 KEEP = 0.5
@@ -131,17 +139,31 @@ def whiteness(pixels: np.ndarray) -> np.ndarray:
 
 
 def card_mask(pixels: np.ndarray) -> np.ndarray:
-    """Where card faces lie (255), at the size of ``pixels``."""
+    """Where card faces lie (255), at the size of ``pixels``: set apart at the level a lit
+    face clears, or at the lower level a dim room or a shadow leaves them, whichever makes
+    more outlines shaped like whole cards."""
     score = cv2.GaussianBlur(whiteness(pixels), (5, 5), 0)
     level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    # a face is light in absolute terms too: on a dark table Otsu's level may sit low
-    _, mask = cv2.threshold(score, max(level, 110), 255, cv2.THRESH_BINARY)
+    lit = _faces_above(score, max(level, LIT_FACE), pixels.shape)
+    if level >= LIT_FACE:
+        return lit
+    dim = _faces_above(score, max(level, DIM_FACE), pixels.shape)
+    least = pixels.shape[0] * pixels.shape[1] * LEAST_AREA
+    whole_lit, whole_dim = (
+        sum(card_shaped(outline) is not None for outline in outlines(mask, least))
+        for mask in (lit, dim)
+    )
+    return dim if whole_dim > whole_lit + 1 else lit
+
+
+def _faces_above(score: np.ndarray, level: float, shape: tuple[int, ...]) -> np.ndarray:
+    _, mask = cv2.threshold(score, level, 255, cv2.THRESH_BINARY)
     # specks of light table are no card; the ink of pips and letters near a card's edge is
     # no notch in it: open, then close, then fill every hole
-    side = max(3, int(max(pixels.shape[:2]) / 250) | 1)
+    side = max(3, int(max(shape[:2]) / 250) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
-    side = max(5, int(max(pixels.shape[:2]) / 80) | 1)
+    side = max(5, int(max(shape[:2]) / 80) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel)
     found, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -154,6 +176,31 @@ def outlines(mask: np.ndarray, least_area: float) -> list[np.ndarray]:
     """The outer outline of each region at least ``least_area`` large, holes filled."""
     found, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     return [c.reshape(-1, 2).astype(np.float32) for c in found if cv2.contourArea(c) >= least_area]
+
+
+def hull_quadrilateral(outline: np.ndarray) -> np.ndarray:
+    """The outline's hull simplified with squares.py's tolerance: a whole card's outline
+    becomes its four corners, even where its index's ink reaches the card's edge and notches
+    the light region."""
+    hull = cv2.convexHull(outline.reshape(-1, 1, 2)).reshape(-1, 2)
+    return quadrilateral(_simplified(hull, 0.015 * cv2.arcLength(hull.reshape(-1, 1, 2), True)))
+
+
+def card_shaped(outline: np.ndarray, quad: np.ndarray | None = None) -> float | None:
+    """The short side of an outline shaped like one whole card (its hull a convex
+    quadrilateral as long as a card, the outline filling it), else None. ``quad``: its
+    :func:`hull_quadrilateral`, where already made."""
+    quad = hull_quadrilateral(outline) if quad is None else quad
+    if len(quad) != 4 or not cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)):
+        return None
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+    short, long_ = sorted([(sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2])
+    area = cv2.contourArea(outline.reshape(-1, 1, 2))
+    if 1.15 < long_ / max(short, 1e-3) < 2.1 and area > 0.88 * cv2.contourArea(
+        quad.reshape(-1, 1, 2)
+    ):
+        return float(short)
+    return None
 
 
 def _simplified(outline: np.ndarray, tolerance: float) -> np.ndarray:
@@ -519,15 +566,9 @@ def find_corners(
     factor = min(1.0, MASK_SIDE / max(pixels.shape[:2]))
     small = cv2.resize(pixels, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     mask = card_mask(small)
-    least = small.shape[0] * small.shape[1] * 0.0008
+    least = small.shape[0] * small.shape[1] * LEAST_AREA
     outlines_small = outlines(mask, least)
-    # squares.py's tolerance on the hull: a whole card's outline becomes its four corners,
-    # even where its index's ink reaches the card's edge and notches the light region
-    hulls = [cv2.convexHull(o.reshape(-1, 1, 2)).reshape(-1, 2) for o in outlines_small]
-    first = [
-        quadrilateral(_simplified(h, 0.015 * cv2.arcLength(h.reshape(-1, 1, 2), True)))
-        for h in hulls
-    ]
+    first = [hull_quadrilateral(outline) for outline in outlines_small]
     width_small = card_width(first) if width is None else width * factor
     if width_small is None:
         return [], [], set()
@@ -538,18 +579,11 @@ def find_corners(
     whole = set()
     polygons = []
     for index, (outline, quad) in enumerate(zip(outlines_small, first, strict=True)):
-        if len(quad) == 4 and cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)):
-            sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
-            short, long_ = sorted([(sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2])
-            area = cv2.contourArea(outline.reshape(-1, 1, 2))
-            if (
-                1.15 < long_ / max(short, 1e-3) < 2.1
-                and 0.6 < short / width_small < widest
-                and area > 0.88 * cv2.contourArea(quad.reshape(-1, 1, 2))
-            ):
-                whole.add(index)
-                polygons.append(quad / factor)
-                continue
+        short = card_shaped(outline, quad)
+        if short is not None and 0.6 < short / width_small < widest:
+            whole.add(index)
+            polygons.append(quad / factor)
+            continue
         polygons.append(_simplified(outline, max(1.0, 0.03 * width_small)) / factor)
     found = corners(polygons, width)
     apart = [p if i not in whole else np.zeros((0, 2)) for i, p in enumerate(polygons)]

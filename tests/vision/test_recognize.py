@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from scorekeeper.vision import recognize
@@ -33,6 +35,27 @@ READ_RIGHT = [
 def test_the_photo_reads_the_cards_laid(name):
     answer = recognize((PHOTOS / name).read_bytes())
     assert sorted(card["card"] for card in answer["cards"]) == TRUTH[name]["cards"]
+
+
+# a dim room (or a phone's shadow over the whole table) leaves every face at under half its
+# light: whiter than the table still, but below the level a lit face clears
+@pytest.mark.parametrize(
+    "name", ["spread-standard.jpg", "spread-held-out-deck.jpg", "french-letters.jpg"]
+)
+def test_a_photo_taken_in_a_dim_room_reads_the_same_cards(name):
+    answer = recognize(_dimmed((PHOTOS / name).read_bytes(), 0.45))
+    assert sorted(card["card"] for card in answer["cards"]) == TRUTH[name]["cards"]
+
+
+def test_an_empty_table_in_a_dim_room_reads_no_card():
+    assert recognize(_dimmed((PHOTOS / "empty-table.jpg").read_bytes(), 0.45))["cards"] == []
+
+
+def _dimmed(photo: bytes, light: float) -> bytes:
+    pixels = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    ok, encoded = cv2.imencode(".jpg", (pixels * light).astype(np.uint8))
+    assert ok
+    return encoded.tobytes()
 
 
 def test_the_answer_has_the_contract_shape_and_reading_order():
