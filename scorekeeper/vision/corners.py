@@ -26,6 +26,8 @@ import numpy as np
 SPAN = (0.36, 0.6)
 PATCH = (48, 80)  # pixels across, down
 GLYPH = 20  # pixels a side of each glyph as read
+# a piece beside the rank's topmost one and this many times as tall is no digit of it
+TALLER_BESIDE = 1.25
 COARSE = (12, 20)  # the whole patch as read beside the glyphs
 
 CELL = 8
@@ -125,7 +127,8 @@ def index_glyphs(
     tallest = max(s[3] for s in pieces)
     pieces = [s for s in pieces if (s[0] > 2 and s[1] > 2) or s[3] >= 0.5 * tallest]
     top = min(pieces, key=lambda s: s[1])
-    # the rank: the pieces level with the topmost one and close beside it ("10")
+    # the rank: the pieces level with the topmost one and close beside it ("10"), none of
+    # them much taller than it (a face's first pip may lie level with the index, close by)
     row = [top]
     for piece in sorted(pieces, key=lambda s: s[0]):
         if piece is top:
@@ -133,7 +136,11 @@ def index_glyphs(
         overlap = min(top[1] + top[3], piece[1] + piece[3]) - max(top[1], piece[1])
         x, _y, w, _h = _box(row)
         gap = max(piece[0] - (x + w), x - (piece[0] + piece[2]))
-        if overlap > 0.5 * min(top[3], piece[3]) and gap < 0.6 * top[3]:
+        if (
+            overlap > 0.5 * min(top[3], piece[3])
+            and gap < 0.6 * top[3]
+            and piece[3] <= TALLER_BESIDE * top[3]
+        ):
             row.append(piece)
     reach = (-1.0, 2.0)
     if lone:

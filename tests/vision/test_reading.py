@@ -53,6 +53,16 @@ def test_a_letter_with_a_pictures_large_pip_beside_it_is_cut_alone_when_asked():
     assert index_glyphs(ink, lone=True) == ((5, 6, 5, 15), (5, 24, 7, 8))
 
 
+def test_a_faces_large_pip_beside_the_index_is_no_part_of_the_rank():
+    # svg-gm-paris prints a seven's first face pip level with its index and close beside it
+    ink = _ink()
+    ink[6:21, 5:12] = 1  # the "7": columns 5..11, rows 6..20 (15 tall)
+    ink[8:30, 15:36] = 1  # the face's pip: 4 columns away, rows 8..29 (22 tall)
+    ink[24:32, 5:12] = 1  # the index's pip below the 7
+    # not a row like "10": a piece half again as tall as the rank is no digit beside it
+    assert index_glyphs(ink) == ((5, 6, 7, 15), (5, 24, 7, 8))
+
+
 def test_a_rank_run_together_with_its_pip_is_cut_apart_at_its_neck_when_asked():
     ink = _ink()
     ink[6:21, 5:13] = 1  # the rank: columns 5..12, rows 6..20
