@@ -49,6 +49,11 @@ RANK_CLASSES = (*RANKS, "JK", "none")
 # a card is this many card widths long, for the decks tables use (1.4 to 1.56)
 CARD_ASPECT = 1.45
 MASK_SIDE = 800  # the card mask is found at this size: outlines need no more
+# a whole card's edges are fitted to this middle share of each side of its outline, clear of
+# its rounded corners; where that would move a corner by more than EDGE_MOVE of a side, the
+# outline's hull keeps it
+EDGE_MIDDLE = 0.6
+EDGE_MOVE = 0.15
 # a light region smaller than this share of the picture is no card
 LEAST_AREA = 0.0008
 # a card face is at least this light (whiteness) in a lit photo, whatever Otsu's level says:
@@ -201,6 +206,45 @@ def card_shaped(outline: np.ndarray, quad: np.ndarray | None = None) -> float | 
     ):
         return float(short)
     return None
+
+
+def corners_where_edges_meet(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """A whole card's four corners where its edges meet: lines fitted to the middle of each
+    side of its outline. The hull's corners lie on the card's rounded corners, inside the
+    card, and an index printed close to the edge would be cut short there. Where an edge
+    finds too few points, or the corners would move far (a notch, a glass touching the
+    card), ``quad`` stays."""
+    points = outline.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for start, end in zip(quad, np.roll(quad, -1, axis=0), strict=True):
+        side = (end - start).astype(np.float32)
+        length = float(np.linalg.norm(side))
+        if length < 1:
+            return quad
+        unit = side / length
+        along = (points - start) @ unit
+        off = (points - start) @ np.float32([-unit[1], unit[0]])
+        middle = points[
+            (np.abs(along / length - 0.5) < EDGE_MIDDLE / 2) & (np.abs(off) < 0.05 * length + 2)
+        ]
+        if len(middle) < 5:
+            return quad
+        dx, dy, x, y = cv2.fitLine(middle, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.float64([x, y]), np.float64([dx, dy])))
+    met = []
+    for (point, direction), (next_point, next_direction) in zip(
+        [lines[-1], *lines[:-1]], lines, strict=True
+    ):
+        system = np.column_stack([direction, -next_direction])
+        if abs(np.linalg.det(system)) < 1e-6:
+            return quad
+        along, _ = np.linalg.solve(system, next_point - point)
+        met.append(point + direction * along)
+    corners = np.float32(met)
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+    if np.max(np.linalg.norm(corners - quad, axis=1)) > EDGE_MOVE * float(np.mean(sides)):
+        return quad
+    return corners
 
 
 def _simplified(outline: np.ndarray, tolerance: float) -> np.ndarray:
@@ -557,12 +601,13 @@ def cards_from_corners(
 
 
 def find_corners(
-    pixels: np.ndarray, width: float | None = None
+    pixels: np.ndarray, width: float | None = None, rows: set[int] = frozenset()
 ) -> tuple[list[np.ndarray], list[Corner], set[int]]:
     """Steps 1 to 3 on the working picture: the outlines (working pixels), their corners,
     and which outlines are one whole card. The card width the corners are cut at is the
     outlines' own (:func:`card_width`), or ``width`` (working pixels) where given: the
-    glyphs' measure (:func:`glyph_width`)."""
+    glyphs' measure (:func:`glyph_width`). ``rows``: outlines already seen to be rows of
+    cards (the outlines are the same whatever the width), never whole."""
     factor = min(1.0, MASK_SIDE / max(pixels.shape[:2]))
     small = cv2.resize(pixels, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     mask = card_mask(small)
@@ -580,9 +625,9 @@ def find_corners(
     polygons = []
     for index, (outline, quad) in enumerate(zip(outlines_small, first, strict=True)):
         short = card_shaped(outline, quad)
-        if short is not None and 0.6 < short / width_small < widest:
+        if index not in rows and short is not None and 0.6 < short / width_small < widest:
             whole.add(index)
-            polygons.append(quad / factor)
+            polygons.append(corners_where_edges_meet(outline, quad) / factor)
             continue
         polygons.append(_simplified(outline, max(1.0, 0.03 * width_small)) / factor)
     found = corners(polygons, width)
@@ -681,7 +726,7 @@ def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
                 # (a fan's top row, its corners hidden by the hull round it), walked below
                 silent = whole - rows - {r.corner.outline for r in readings}
     if measured is not None:
-        polygons, again, whole_again = find_corners(pixels, measured)
+        polygons, again, whole_again = find_corners(pixels, measured, rows)
         if not again or len(again) > MOST_CORNERS:
             return []
         both = (whole - rows) & whole_again
