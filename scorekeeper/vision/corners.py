@@ -26,6 +26,8 @@ import numpy as np
 SPAN = (0.36, 0.6)
 PATCH = (48, 80)  # pixels across, down
 GLYPH = 20  # pixels a side of each glyph as read
+# a piece of ink at least this share of the patch's width is no glyph
+WIDEST_GLYPH = 0.7
 # a piece beside the rank's topmost one and this many times as tall is no digit of it
 TALLER_BESIDE = 1.25
 COARSE = (12, 20)  # the whole patch as read beside the glyphs
@@ -113,8 +115,9 @@ def index_glyphs(
     kept = (
         (found[:, 4] >= 6)
         & (found[:, 3] >= 4)
-        # the card's edge, a frame or the table beyond the corner is no glyph
-        & (found[:, 2] < width * 0.6)
+        # the card's edge, a frame or the table beyond the corner is no glyph; a 10 whose
+        # digits ran together is one piece, in a large index over 0.6 of the patch wide
+        & (found[:, 2] < width * WIDEST_GLYPH)
         & (found[:, 3] < height * 0.62)
         & (found[:, 0] + found[:, 2] < width)
     )

@@ -33,6 +33,18 @@ def test_the_rank_is_the_topmost_ink_with_its_neighbours_and_the_pip_lies_below(
     assert suit == (6, 24, 9, 9)
 
 
+def test_a_ten_whose_digits_ran_together_is_one_rank_glyph():
+    # blur joins the 1 and the 0 of a wide 10 into one piece 31 of the patch's 48 columns
+    # wide (over 0.6 of it, under 0.7); the heart below is its pip
+    ink = _ink()
+    ink[6:39, 4:9] = 1  # the 1: columns 4..8, rows 6..38
+    ink[6:39, 12:35] = 1  # the 0: columns 12..34
+    ink[12:33, 18:29] = 0
+    ink[20:22, 9:12] = 1  # the blur joining them
+    ink[44:60, 6:30] = 1  # the pip: columns 6..29, rows 44..59
+    assert index_glyphs(ink) == ((4, 6, 31, 33), (6, 44, 24, 16))
+
+
 def test_a_frame_along_the_cards_edge_does_not_swallow_the_index():
     ink = _ink()
     ink[0:2, :] = 1  # a printed frame along the top and left edges...
