@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from dataclasses import dataclass
 from io import BytesIO
 from typing import Any
 
@@ -40,7 +39,7 @@ from scorekeeper.storage import (
     history_store,
     session_store,
 )
-from scorekeeper.storage.game_page import ROWS_PER_PAGE, Sheet, build_sheet, chart_totals
+from scorekeeper.storage.game_page import ROWS_PER_PAGE, build_sheet, chart_totals
 from scorekeeper.web import rate_limits
 from scorekeeper.web.errors import keeping_the_form
 from scorekeeper.web.extensions import cached_render
@@ -57,6 +56,7 @@ from scorekeeper.web.phones import give_secret
 
 from . import outcomes
 from .access import open_session, phone_reading, remember, require_edit
+from .sheet_rows import rendered_rows
 
 bp = Blueprint("sessions", __name__)
 
@@ -333,7 +333,7 @@ def _render_page(session: session_store.Session, everything: int | None) -> str:
         session=session,
         token=session.edit_token,
         sheet=sheet,
-        rendered_rows=_rendered_rows(sheet, session.edit_token),
+        rendered_rows=rendered_rows(sheet, session.edit_token, _CSRF_MARK),
         rules=rules,
         winner_deals=winner_deals(rules),
         chart=running_totals_chart(*chart_totals(sheet)),
@@ -344,32 +344,6 @@ def _render_page(session: session_store.Session, everything: int | None) -> str:
         edit_link=Markup(_EDIT_LINK_MARK),
         sheet_everything=everything,
         rows_per_page=ROWS_PER_PAGE,
-    )
-
-
-@dataclass(frozen=True)
-class RenderedRows:
-    lines: Markup  # the score sheet's rows
-    explained: Markup  # how each round was scored
-
-
-def _rendered_rows(sheet: Sheet, token: str) -> RenderedRows:
-    """Each round's line of the score sheet and its explanation (macros in _sheet_rows.html)."""
-    rounds_url = url_for("rounds.new", token=token)[: -len("new")]
-    # each sentence translated once a page, split where its number or name goes
-    words = {
-        "edit": _("edit"),
-        "edit_round": _("Edit round %(number)s", number="{}").split("{}"),
-        "dealt_by": _("dealt by %(name)s", name="{}").split("{}"),
-        "round_title": _("Round %(number)s", number="{}").split("{}"),
-        "delete_round": _("Delete round %(number)s", number="{}").split("{}"),
-    }
-    line = get_template_attribute("_sheet_rows.html", "line")
-    explained = get_template_attribute("_sheet_rows.html", "explained")
-    csrf_mark = Markup(_CSRF_MARK)
-    return RenderedRows(
-        Markup("").join(line(row, sheet.players, rounds_url, words) for row in sheet.rows),
-        Markup("").join(explained(row, rounds_url, words, csrf_mark) for row in sheet.rows),
     )
 
 
