@@ -153,8 +153,10 @@ class Table:
         assert name not in self.pages, name
         self.pages[name] = text
 
-    def page(self, name: str, path: str, lang: str = "en") -> None:
-        answer = self.client.get(path, headers={"Accept-Language": lang})
+    def page(self, name: str, path: str, lang: str = "en", script_root: str = "") -> None:
+        answer = self.client.get(
+            path, headers={"Accept-Language": lang}, environ_overrides={"SCRIPT_NAME": script_root}
+        )
         self.keep(name, f"{answer.status_code}\n{answer.get_data(as_text=True)}")
 
     def every_page(self, name: str, edit: str, query: str = "", langs=LANGUAGES) -> None:
@@ -215,6 +217,9 @@ def play(table: Table) -> None:
     table.every_page("long", edit)
     for query in ("?all=1", "?all=1&page=2", "?all=1&page=9", "?all=1&page=x"):
         table.every_page("long", edit, query, langs=("en", "vi"))
+    # served under a path (a proxy's prefix): every link on the page starts with it
+    table.page("long.under-a-path.html", edit, "fr", script_root="/club")
+    table.page("long?all=1&page=2.under-a-path.html", edit + "?all=1&page=2", script_root="/club")
 
     # names to escape, a finished game, and the save that ends it answered with the page
     edit = table.start("awkward", "rummy", list(AWKWARD))
@@ -237,10 +242,15 @@ def play(table: Table) -> None:
     edit = table.start("seating", "rami", ["Ana", "Ben", "Cem", "Eve"])
     rami = {"winner": "Ana", "end": "out", "hand_1": "4C 5C", "opened_1": "y", "hand_2": "9H"}
     table.rounds(edit, {**rami, "opened_2": "n", "hand_3": "KS", "opened_3": "y"}, 2)
+    table.page("seating.2.html", edit, "de")  # each change's page after the last one's
     table.seating(edit, "leave", player="Eve")
+    table.page("seating.leave.html", edit, "de")
     table.rounds(edit, {**rami, "opened_2": "y"}, 1)
+    table.page("seating.3.html", edit, "de")
     table.seating(edit, "join", name="Dara", total="40", after="Ben")
+    table.page("seating.join.html", edit, "de")
     table.seating(edit, "rename", player="Ben", to="Benedikt")
+    table.page("seating.rename.html", edit, "de")
     table.rounds(edit, {**rami, "opened_2": "y", "hand_3": "QD", "opened_3": "n"}, 2)
     table.every_page("seating", edit)
 
@@ -249,10 +259,15 @@ def play(table: Table) -> None:
     table.rounds(edit, rummy, 5)
     ids = table.round_ids(edit)
     corrected = {"winner": "Ben", "end": "out", "hand_0": "QS 2D"}
+    table.page("corrected.5.html", edit)
     assert table.save(edit, corrected, round_id=ids[1]).status_code == 302
+    table.page("corrected.corrected.html", edit)
     table.change(f"{edit}/rounds/{ids[2]}/delete", {})
-    revision = _hidden(table.client.get(edit).get_data(as_text=True), "revision")
+    table.page("corrected.deleted.html", edit)
+    undo_form = table.client.get(edit).get_data(as_text=True)
+    revision = re.search(r'name="revision" value="(\d+)"', undo_form).group(1)
     table.change(f"{edit}/undo", {"revision": revision})
+    table.page("corrected.undone.html", edit)
     table.change(f"{edit}/rounds/{ids[3]}/delete", {})
     table.every_page("corrected", edit)
 
