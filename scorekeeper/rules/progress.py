@@ -91,13 +91,16 @@ def settle_state(
     state: Mapping[str, Any] | None,
     stake: object = None,
     digits: int = 2,
+    answer: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Who pays whom after the rounds that led to ``state``, as ``settle_game`` says."""
+    """Who pays whom after the rounds that led to ``state``, as ``settle_game`` says;
+    ``answer`` is the state's :func:`standing` where the caller has it (not played again)."""
     tally = state["tally"] if state else NO_TALLY
     pays = bool((request.get("options") or {}).get("pay")) or (
         tally["any_transfers"] and tally["all_pay"]
     )
-    answer = standing(request, state)
+    if answer is None:
+        answer = standing(request, state)
     renamed = answer.get("names") or {}  # payments made before a rename, by the new name
     transfers = [
         {"from": renamed.get(payer, payer), "to": renamed.get(payee, payee), "amount": amount}

@@ -73,7 +73,10 @@ class Sheet:
         return self.result["next_dealer"] if self.result else self.session.first_dealer
 
     def settlement(self, stake: object = None, digits: int = 2) -> dict[str, Any]:
-        return progress.settle_state(self.session.engine_request([]), self.state, stake, digits)
+        # the standing the sheet already has: the game is not played again to settle it
+        return progress.settle_state(
+            self.session.engine_request([]), self.state, stake, digits, self.result
+        )
 
 
 def build_sheet(session: Session, last: int | None = None, page: int | None = None) -> Sheet:
