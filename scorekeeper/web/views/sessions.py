@@ -332,6 +332,7 @@ def _render_page(session: session_store.Session, everything: int | None) -> str:
         "session.html",
         session=session,
         token=session.edit_token,
+        page_url=url_for("sessions.page", token=session.edit_token),
         sheet=sheet,
         rendered_rows=rendered_rows(sheet, session.edit_token, _CSRF_MARK),
         rules=rules,
