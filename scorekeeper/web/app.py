@@ -16,7 +16,7 @@ from scorekeeper.storage import db
 
 from . import errors, languages, rate_limits, requests, static_files
 from .extensions import cache, compress, csrf
-from .links import phones_cannot_reach, share_url
+from .links import fixed_url, phones_cannot_reach, share_url
 from .security_headers import SecurityHeaders
 from .views import BLUEPRINTS
 from .views import live as live_streams
@@ -67,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         lambda: {
             "current_locale": current_language().lang,
             "share_url": share_url,
+            "fixed_url": fixed_url,
             "phones_cannot_reach": phones_cannot_reach,
             "languages": languages.language_links,
         }

@@ -51,3 +51,22 @@ def share_box_version() -> str:
 @functools.lru_cache(maxsize=16)  # a server's addresses change only when it restarts
 def _box_version(shown: str) -> str:
     return hashlib.sha256(shown.encode()).hexdigest()[:8]
+
+
+# the addresses fixed_url has worked out, per app (kept with it: they go when the app goes)
+FIXED_URLS = "scorekeeper.fixed_urls"
+FIXED_URLS_KEPT = 256  # bounded: the path the app is served under comes with the request
+
+
+def fixed_url(endpoint: str, **values: Any) -> str:
+    """``url_for`` of an address that is the same on every page (a style sheet, the list of
+    games), worked out once per path the app is served under: the frame of every page asks
+    for a dozen of them, and each ``url_for`` walks the URL map again."""
+    known = current_app.extensions.setdefault(FIXED_URLS, {})
+    key = (request.script_root, endpoint, *values.items())
+    address = known.get(key)
+    if address is None:
+        if len(known) >= FIXED_URLS_KEPT:
+            known.clear()
+        address = known[key] = url_for(endpoint, **values)
+    return address
