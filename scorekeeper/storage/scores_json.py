@@ -76,10 +76,14 @@ def _message(value: dict[str, Any]) -> Message:
     if not _REBUILD or "text" not in value:
         return Message(value["id"], params, value["plural"], value["count"])
     message = str.__new__(Message, value["text"])
-    object.__setattr__(message, "id", value["id"])
-    object.__setattr__(message, "plural", value["plural"])
-    object.__setattr__(message, "count", value["count"])
-    object.__setattr__(message, "params", MappingProxyType(params))
+    # one update past Message.__setattr__ (which refuses every change), as Message itself
+    # does: a page reads a dozen messages for each of its rows
+    vars(message).update(
+        id=value["id"],
+        plural=value["plural"],
+        count=value["count"],
+        params=MappingProxyType(params),
+    )
     return message
 
 
