@@ -23,7 +23,7 @@ from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.messages import Message, say
 from scorekeeper.rules.variant import RoundEnd
 
-from .i18n import current_language, gettext, install_in_templates, ngettext
+from .i18n import Speech, current_language, gettext, install_in_templates, ngettext
 
 SIGNED = "+#,##0;-#,##0"
 
@@ -105,10 +105,12 @@ def when(iso: str, kind: str = "datetime") -> str:
     return format_datetime(moment, format="short", tzinfo=UTC, locale=_language())
 
 
-def translated(value: Any) -> Any:
+def translated(value: Any, speech: Speech | None = None) -> Any:
     """An engine message, or a word from the data (a variant's name, an option's label), in
-    the page's language; anything else (a player's name, a number) as it is."""
-    speech = current_language()
+    the page's language (``speech``, where the caller looked it up once for many); anything
+    else (a player's name, a number) as it is."""
+    if speech is None:
+        speech = current_language()
     if isinstance(value, Message):
         if speech.lang == "en":
             return str(value)  # a message is its English sentence, cards and all

@@ -17,6 +17,7 @@ from flask import url_for
 from markupsafe import Markup, escape
 
 from scorekeeper.language.formatting import number, round_end, signed, translated
+from scorekeeper.language.i18n import current_language
 from scorekeeper.language.i18n import gettext as _
 from scorekeeper.storage.game_page import Row, Sheet
 
@@ -44,18 +45,33 @@ class _Words:
     """The page's words around each row's numbers and names, translated and escaped once."""
 
     def __init__(self, rounds_url: str) -> None:
+        self.speech = current_language()
         self.rounds_url = escape(rounds_url)
         self.edit = escape(_("edit"))
         self.edit_round = _split(_("Edit round %(number)s", number="{}"))
         self.dealt_by = _split(_("dealt by %(name)s", name="{}"))
         self.round_title = _split(_("Round %(number)s", number="{}"))
         self.delete_round = _split(_("Delete round %(number)s", number="{}"))
+        self._ends: dict[str, Markup] = {}
+
+    def said(self, value: Any) -> Markup:
+        """An engine message or a data word in the page's language, escaped."""
+        return escape(translated(value, self.speech))
+
+    def end(self, end: str) -> Markup:
+        """How a round ended, in words (a page has two or three ways, said once each)."""
+        if not isinstance(end, str):  # as stored: whatever an older version kept is said as is
+            return escape(round_end(end))
+        if end not in self._ends:
+            self._ends[end] = escape(round_end(end))
+        return self._ends[end]
 
 
 def _split(sentence: str) -> tuple[str, str]:
-    """A sentence split where its one number or name goes, each side escaped."""
-    before, after = sentence.split("{}")
-    return escape(before), escape(after)
+    """A sentence split where its number or name goes, each side escaped (a translation that
+    lost the slot keeps its words before the number, as the sheet's macro did)."""
+    parts = sentence.split("{}")
+    return escape(parts[0]), escape(parts[1] if len(parts) > 1 else "")
 
 
 def _line(row: Row, players: list[str], words: _Words) -> str:
@@ -63,14 +79,14 @@ def _line(row: Row, players: list[str], words: _Words) -> str:
     if seating:
         return (
             f'\n    \n    <tr class="seating"><td colspan="{len(players) + 1}">'
-            f"{escape(translated(seating))}</td></tr>\n    \n"
+            f"{words.said(seating)}</td></tr>\n    \n"
         )
     number_shown = escape(row.number)
     winner = row.winner
     how = f"{escape(winner)} " if winner else ""
     dealt = (
         f'<small class="dealt">{words.dealt_by[0]}{escape(row.dealer)}{words.dealt_by[1]}'
-        f'<br><span class="how">{how}{escape(round_end(row.end))}</span></small>'
+        f'<br><span class="how">{how}{words.end(row.end)}</span></small>'
     )
     cells = [
         '\n    \n    <tr>\n      \n      \n      \n      <td class="round-no"><!--edit-->'
@@ -88,7 +104,7 @@ def _line(row: Row, players: list[str], words: _Words) -> str:
         won = "won" if player in winners else ""
         star = ""
         if bonus[player]:
-            star = f'<span class="bonus" title="{_joined(bonus[player])}">★</span>'
+            star = f'<span class="bonus" title="{_joined(bonus[player], words)}">★</span>'
         cells.append(
             f'\n      \n      <td class="{won}">{escape(signed(delta[player]))}{star}'
             f"\n        <br><small>{escape(number(running[player]))}</small></td>\n      \n      "
@@ -97,10 +113,10 @@ def _line(row: Row, players: list[str], words: _Words) -> str:
     return "".join(cells)
 
 
-def _joined(bonuses: list[Any]) -> str:
+def _joined(bonuses: list[Any], words: _Words) -> str:
     """A bonus's reasons in the reader's words, as Jinja's ``map('tr')|join(', ')`` writes
     them: escaped each, or as they are where one is already HTML."""
-    said = [translated(reason) for reason in bonuses]
+    said = [translated(reason, words.speech) for reason in bonuses]
     if any(hasattr(reason, "__html__") for reason in said):
         return Markup(", ").join(said)
     return escape(", ".join(str(reason) for reason in said))
@@ -108,8 +124,8 @@ def _joined(bonuses: list[Any]) -> str:
 
 def _explained(row: Row, words: _Words, csrf_mark: str) -> str:
     number_shown = escape(row.number)
-    lines = "".join(f"<li>{escape(translated(line))}</li>" for line in row.explain)
-    notes = "".join(f'<p class="muted">{escape(translated(note))}</p>' for note in row.notes)
+    lines = "".join(f"<li>{words.said(line)}</li>" for line in row.explain)
+    notes = "".join(f'<p class="muted">{words.said(note)}</p>' for note in row.notes)
     return (
         f"\n  <h3>{words.round_title[0]}{number_shown}{words.round_title[1]}</h3>\n"
         f"  <ul>{lines}</ul>{notes}\n  <!--edit-->\n"
