@@ -68,11 +68,13 @@ def language_links() -> list[tuple[str, str, str]]:
     # _method) would be stored in a cached page for every later viewer, or break url_for
     shown = {name: request.args[name] for name in PAGE_ARGUMENTS if name in request.args}
     args = {**(request.view_args or {}), **shown}
-    links = []
-    for code in LANGUAGES:
-        url = url_for(request.endpoint, **{**args, "lang": code}) if request.endpoint else ""
-        links.append((code, _own_name(code), url))
-    return links
+    if not request.endpoint:
+        return [(code, _own_name(code), "") for code in LANGUAGES]
+    # the links differ in their last query argument alone (the codes are letters and "_",
+    # written as they are): the page's address built once, not once per language
+    address = url_for(request.endpoint, **args)
+    joiner = "&" if "?" in address else "?"
+    return [(code, _own_name(code), f"{address}{joiner}lang={code}") for code in LANGUAGES]
 
 
 def init_app(app: Flask) -> None:
