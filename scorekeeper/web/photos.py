@@ -52,6 +52,11 @@ MOST_PHOTO_BYTES = 15 * 1024 * 1024
 CPU_SECONDS = 12
 WALL_SECONDS = 40
 NICENESS = 19  # the lowest: the evening's saves and pages first, photos with what is left
+# How often a reader process asks whether its worker is still there. A worker killed outright
+# (gunicorn's timeout, a signal while it was still starting) never stops its reader, and a
+# pool's process holds both ends of its task queue: it would wait for a task for ever, with
+# OpenCV loaded and the server's output still open.
+WORKER_CHECK_SECONDS = 1.0
 # Per worker process: one photo read at a time, one more waiting a moment for its turn.
 PHOTO_SLOTS = Slots(size=1, wait=1.5)
 # A table photographs each player's hand every few minutes, and retakes a few: a phone
@@ -153,12 +158,21 @@ class _OverBudget(BaseException):  # not caught by the reader's own "except Exce
     pass
 
 
-def _child_starts() -> None:
-    """In the reader process, once: lower priority, one thread for each library."""
+def _child_starts(worker: int) -> None:
+    """In the reader process, once: lower priority, one thread for each library, and gone
+    with its worker process (``worker``)."""
     os.nice(NICENESS)
     for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[name] = "1"
     signal.signal(signal.SIGPROF, _over_budget)
+    threading.Thread(target=_leave_with, args=(worker,), daemon=True, name="worker-watch").start()
+
+
+def _leave_with(worker: int) -> None:
+    # an orphan is handed to another parent: the worker is gone once the parent changes
+    while os.getppid() == worker:
+        time.sleep(WORKER_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _over_budget(_signum, _frame) -> None:
@@ -203,6 +217,7 @@ class _Reader:
                     max_workers=1,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_child_starts,
+                    initargs=(os.getpid(),),
                 )
                 self._pid = os.getpid()
             return self._pool

@@ -9,6 +9,8 @@ import concurrent.futures
 import io
 import re
 import struct
+import subprocess
+import sys
 import tempfile
 import time
 import zlib
@@ -419,3 +421,42 @@ def test_without_scripts_the_cards_read_fill_the_hand_and_save_as_typed(client, 
     assert saved.status_code == 302
     # Basic Rummy: Ana collects Ben's K 10 + 7 = 17
     assert re.search(r'<th class="total[^"]*">\s*17', client.get(edit).data.decode())
+
+
+def test_a_reader_leaves_with_its_worker_killed_outright():
+    # gunicorn kills a stuck worker, or a signal finds it still starting: the worker never
+    # stops its reader process, which must not wait on for ever with OpenCV loaded
+    worker = subprocess.Popen(
+        [sys.executable, "-c", _WORKER_THAT_STARTS_ITS_READER],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        reader = int(worker.stdout.readline())
+        assert _running(reader)
+    finally:
+        worker.kill()
+        worker.wait()
+    waited = 0.0
+    while _running(reader) and waited < 15:
+        time.sleep(0.2)
+        waited += 0.2
+    assert not _running(reader)
+
+
+_WORKER_THAT_STARTS_ITS_READER = """
+import time
+from scorekeeper.web import photos
+photos.start_reader()
+print(*(p.pid for p in photos._READER._current()._processes.values()), flush=True)
+time.sleep(120)
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether the process is there and not a zombie (its new parent may be slow to reap)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
