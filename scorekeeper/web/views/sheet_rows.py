@@ -4,8 +4,8 @@ A Jinja macro called once a row cost more than everything the row shows: each ca
 a frame, looked up every attribute through the sandbox's getattr and escaped each piece
 apart. Here every value from a player or the engine (names, notes, explanations, even
 numbers) goes through ``markupsafe.escape`` exactly as the template's autoescape did, and
-the words around them are translated once a page. The whitespace is the macros' own, so the
-page is the same byte for byte.
+the words around them are translated once a page. The HTML is the macros' less the blank
+lines their template tags left between the cells.
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ def _line(row: Row, players: list[str], words: _Words) -> str:
     seating = row.seating
     if seating:
         return (
-            f'\n    \n    <tr class="seating"><td colspan="{len(players) + 1}">'
-            f"{words.said(seating)}</td></tr>\n    \n"
+            f'<tr class="seating"><td colspan="{len(players) + 1}">'
+            f"{words.said(seating)}</td></tr>\n"
         )
     number_shown = escape(row.number)
     winner = row.winner
@@ -89,27 +89,27 @@ def _line(row: Row, players: list[str], words: _Words) -> str:
         f'<br><span class="how">{how}{words.end(row.end)}</span></small>'
     )
     cells = [
-        '\n    \n    <tr>\n      \n      \n      \n      <td class="round-no"><!--edit-->'
+        '<tr><td class="round-no"><!--edit-->'
         f'<a class="edit-round" href="{words.rounds_url}{escape(row.stored.id)}">'
         f'<span class="visually-hidden">{words.edit_round[0]}</span>{number_shown}'
         f'<span class="visually-hidden">{words.edit_round[1]}</span> '
         f'<span class="edit-word" aria-hidden="true">{words.edit}</span><br>{dealt}</a>'
-        f"<!--/edit--><!--view-->{number_shown}<br>{dealt}<!--/view--></td>\n      "
+        f"<!--/edit--><!--view-->{number_shown}<br>{dealt}<!--/view--></td>"
     ]
     delta, winners, bonus, running = row.delta, row.winners, row.bonus, row.running
     for player in players:
         if player not in delta:
-            cells.append("\n      <td></td>\n      ")
+            cells.append("<td></td>")
             continue
         won = "won" if player in winners else ""
         star = ""
         if bonus[player]:
             star = f'<span class="bonus" title="{_joined(bonus[player], words)}">★</span>'
         cells.append(
-            f'\n      \n      <td class="{won}">{escape(signed(delta[player]))}{star}'
-            f"\n        <br><small>{escape(number(running[player]))}</small></td>\n      \n      "
+            f'<td class="{won}">{escape(signed(delta[player]))}{star}'
+            f"<br><small>{escape(number(running[player]))}</small></td>"
         )
-    cells.append("\n    </tr>\n    \n")
+    cells.append("</tr>\n")
     return "".join(cells)
 
 
