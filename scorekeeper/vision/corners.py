@@ -103,7 +103,9 @@ def index_glyphs(
     leftmost piece of the topmost row alone, not the row ("10"): some decks print a court
     picture's large pip level with the letter and close beside it (svg-gm-paris).
     ``split``: a rank with no pip below it, twice as tall as wide, is the rank and the pip
-    run together (a small card's index, blurred), cut apart at its narrowest row."""
+    run together (a small card's index, blurred), cut apart at its narrowest row; any other
+    rank with no pip below it has its pip run into a face's pip beside it (svg-gm-paris's
+    sevens and nines), cut off at the narrowest column."""
     height, width = ink.shape
     # the card's edge (and a frame printed along it, which some indices touch) lies in the
     # patch's first rows and columns when the corner is found right
@@ -164,10 +166,39 @@ def index_glyphs(
     if not below:
         if split and h > 2 * w:
             return _split(ink, rank)
+        if split:
+            return rank, _pip_cut_off(ink, rank)
         return rank, None
     first = min(below, key=lambda s: s[1])
     suit = _box([s for s in below if s[1] < first[1] + first[3] * 0.5])
     return rank, suit
+
+
+def _pip_cut_off(ink: np.ndarray, rank: tuple) -> tuple | None:
+    """The pip beneath ``rank`` where it ran into a larger piece of ink beside it (a face's
+    first pip printed close to the index): the ink below the rank, cut off at the column
+    with the least ink right of the rank's middle; None where there is none."""
+    x, y, w, h = rank
+    height, width = ink.shape
+    top, bottom = y + h, min(height, y + h + int(1.3 * h) + 1)
+    left, right = max(2, x - w // 2), min(width, x + int(1.6 * w) + 1)
+    window = ink[top:bottom, left:right]
+    if bottom - top < 4 or right - left < 4 or not window.any():
+        return None
+    columns = window.sum(axis=0)
+    start = max(1, x + w // 2 - left)
+    if start >= len(columns) - 1:
+        return None
+    neck = start + int(np.argmin(columns[start:]))
+    rows, cols = np.nonzero(window[:, :neck])
+    if len(rows) < 6:
+        return None
+    return (
+        left + int(cols.min()),
+        top + int(rows.min()),
+        int(cols.max() - cols.min()) + 1,
+        int(rows.max() - rows.min()) + 1,
+    )
 
 
 def _split(ink: np.ndarray, box: tuple) -> tuple[tuple | None, tuple | None]:

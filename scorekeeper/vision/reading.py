@@ -462,7 +462,8 @@ def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]
     # a corner not read whose rank glyph was several pieces side by side is read again with
     # its leftmost piece alone as the rank: the letter, where a court picture's large pip
     # stands level with it and close beside it; one whose rank had no pip below it, with
-    # the rank cut apart from the pip it ran into (one batch for the model, both cuts)
+    # the rank cut apart from the pip it ran into, or the pip from the face's pip it ran
+    # into (one batch for the model, every cut)
     probabilities = index_probabilities(np.concatenate([rows, lone_rows]))
     kept = _kept(probabilities[: len(rows)], shows_an_index(rows))
     # the rank glyph's height in the patch, as a share of the patch's height

@@ -451,3 +451,17 @@ def test_a_whole_looking_outline_whose_corner_reads_a_card_is_not_walked(monkeyp
     read, walked = _one_outline_read(monkeypatch, [("7H", 0.6)])
     assert not walked
     assert read == ["7H"]
+
+
+def test_a_pip_run_into_the_faces_first_pip_is_cut_off_at_the_neck_when_asked():
+    # svg-gm-paris prints a seven's first face pip so close that blur joins the index's pip
+    # to it: one piece 36 of the patch's 48 columns wide, no glyph, so the rank has no pip
+    ink = _ink()
+    ink[4:18, 4:12] = 1  # the "7": columns 4..11, rows 4..17 (8 wide, 14 tall)
+    ink[20:30, 5:13] = 1  # the index's pip: columns 5..12, rows 20..29
+    ink[25, 13] = 1  # the blur joining it to the face's pip at column 13
+    ink[18:46, 14:41] = 1  # the face's pip: columns 14..40
+    assert index_glyphs(ink) == ((4, 4, 8, 14), None)
+    # asked for the second cut: below the rank (rows 18..36, columns 2..16) the column with
+    # least ink right of the rank's middle is the joint's, 13; the pip is the ink left of it
+    assert index_glyphs(ink, split=True) == ((4, 4, 8, 14), (5, 20, 8, 10))
