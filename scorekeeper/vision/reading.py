@@ -86,6 +86,12 @@ WHOLE_AT_MOST = 1.3
 # this many outlines shaped like one whole card set the photo's card width: their median is
 # not asked of the glyphs (whose share of a card's width differs from deck to deck)
 TRUSTED_WHOLE = 3
+# A whole card none of whose corners reads as an index (its pip run into the face's first
+# pip, a thin rank the shape test misses) is read by the model alone: two of its corners
+# agreeing, each at least this sure, name it...
+FAINT_LEAST = 0.3
+# ...and it is shown at most this sure, below the answer's SURE: the table looks at it
+FAINT_AT_MOST = 0.75
 
 
 @dataclass(frozen=True)
@@ -753,4 +759,30 @@ def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
         and len(polygon) >= 3
         and cv2.contourArea(polygon.astype(np.float32).reshape(-1, 1, 2)) < 1.2 * card_area
     )
+    read = {r.corner.outline for r in readings}
+    silent = [c for c in found if c.outline in whole and c.outline not in read]
+    if silent:
+        patches = [cut_corner(pixels, c.point, c.across, c.down, c.width) for c in silent]
+        rows = features_and_lone(patches, lone=False)[0]
+        readings += faint_readings(silent, index_probabilities(rows))
     return cards_from_corners(readings, whole, pieces)
+
+
+def faint_readings(corners: list[Corner], probabilities: np.ndarray) -> list[CornerReading]:
+    """The readings of whole cards' ``corners`` that read as no index (each row of
+    ``probabilities`` a corner's): where two or more corners of one outline read as one
+    card, at least :data:`FAINT_LEAST` and agreeing, they are that card, at most
+    :data:`FAINT_AT_MOST` sure."""
+    by_outline: dict[int, list[tuple[Corner, str, float]]] = {}
+    for corner, p in zip(corners, probabilities, strict=True):
+        best = int(p.argmax())
+        if CLASSES[best] != "none" and p[best] >= FAINT_LEAST:
+            by_outline.setdefault(corner.outline, []).append(
+                (corner, CLASSES[best], float(p[best]))
+            )
+    faint = []
+    for seen in by_outline.values():
+        if len(seen) < 2 or len({card for _corner, card, _p in seen}) > 1:
+            continue
+        faint += [CornerReading(c, card, min(p, FAINT_AT_MOST)) for c, card, p in seen]
+    return faint

@@ -465,3 +465,50 @@ def test_a_pip_run_into_the_faces_first_pip_is_cut_off_at_the_neck_when_asked():
     # asked for the second cut: below the rank (rows 18..36, columns 2..16) the column with
     # least ink right of the rank's middle is the joint's, 13; the pip is the ink left of it
     assert index_glyphs(ink, split=True) == ((4, 4, 8, 14), (5, 20, 8, 10))
+
+
+def _corner(outline: int) -> Corner:
+    return Corner(np.float32([0, 0]), np.float32([1, 0]), np.float32([0, 1]), 100.0, outline)
+
+
+def _probabilities(*readings):
+    from scorekeeper.vision.reading import CLASSES
+
+    # the rest spread over "none" and nine cards, as a model in doubt spreads it
+    others = ["none", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]
+    rows = np.zeros((len(readings), len(CLASSES)), np.float32)
+    for row, (card, sureness) in zip(rows, readings, strict=True):
+        for other in others:
+            row[CLASSES.index(other)] = (1.0 - sureness) / len(others)
+        row[CLASSES.index(card)] = sureness
+    return rows
+
+
+def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_corners():
+    from scorekeeper.vision.answer import SURE
+    from scorekeeper.vision.reading import FAINT_AT_MOST, faint_readings
+
+    corners = [_corner(0)] * 4 + [_corner(1)] * 2 + [_corner(2)] * 2 + [_corner(3)] * 2
+    probabilities = _probabilities(
+        # outline 0: two corners agree, the other two read as no card
+        ("7C", 0.4),
+        ("7C", 0.38),
+        ("none", 1.0),
+        ("none", 1.0),
+        # outline 1: two corners, two cards
+        ("2H", 0.7),
+        ("5H", 0.6),
+        # outline 2: the second corner under 0.3
+        ("9C", 0.5),
+        ("9C", 0.25),
+        # outline 3: sure, yet no index's shape
+        ("8S", 0.95),
+        ("8S", 0.9),
+    )
+    read = [
+        (r.corner.outline, r.card, round(r.confidence, 2))
+        for r in faint_readings(corners, probabilities)
+    ]
+    # at most 0.75 sure, below the answer's 0.8: the table is asked to look at it
+    assert FAINT_AT_MOST < SURE
+    assert read == [(0, "7C", 0.4), (0, "7C", 0.38), (3, "8S", 0.75), (3, "8S", 0.75)]
