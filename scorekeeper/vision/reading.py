@@ -86,6 +86,9 @@ WHOLE_AT_MOST = 1.3
 # this many outlines shaped like one whole card set the photo's card width: their median is
 # not asked of the glyphs (whose share of a card's width differs from deck to deck)
 TRUSTED_WHOLE = 3
+# a card's two index corners lie its diagonal apart, 1.76 card widths; a card nearer the
+# phone than most, its corners cut at the photo's usual width, measures up to this many
+FACING_AT_MOST = 2.5
 # A whole card none of whose corners reads as an index (its pip run into the face's first
 # pip, a thin rank the shape test misses) is read by the model alone: two of its corners
 # agreeing, each at least this sure, name it...
@@ -535,7 +538,7 @@ def same_card(
     they agree, and either
     place the card's centre within a fifth of its width of each other, or face each other
     from opposite corners (its two indices, printed half a turn apart, about a card's
-    diagonal apart)."""
+    diagonal apart: at most :data:`FACING_AT_MOST` cut widths)."""
     width = max(one.corner.width, other.corner.width)
     apart_centres = float(np.linalg.norm(one.card_centre - other.card_centre))
     # pieces of one card's region hold one card, whatever two pieces' corners read (a court
@@ -559,7 +562,7 @@ def same_card(
         return True
     apart = float(np.linalg.norm(one.corner.point - other.corner.point)) / width
     facing = float(np.dot(one.corner.across, other.corner.across)) < -0.7
-    return facing and 1.3 < apart < 2.1
+    return facing and 1.3 < apart < FACING_AT_MOST
 
 
 def one_place(one: CornerReading, other: CornerReading) -> bool:

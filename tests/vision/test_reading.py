@@ -512,3 +512,26 @@ def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_co
     # at most 0.75 sure, below the answer's 0.8: the table is asked to look at it
     assert FAINT_AT_MOST < SURE
     assert read == [(0, "7C", 0.4), (0, "7C", 0.38), (3, "8S", 0.75), (3, "8S", 0.75)]
+
+
+def _facing_indices(card_width: float) -> tuple[CornerReading, CornerReading]:
+    """A card ``card_width`` wide (and 1.45 times as long) lying upright, its two indices read
+    as 7H at corners cut 100 wide: the top-left one, and the bottom-right one printed half a
+    turn round."""
+    top_left = Corner(np.float32([0, 0]), np.float32([1, 0]), np.float32([0, 1]), 100.0, 0)
+    bottom_right = Corner(
+        np.float32([card_width, card_width * 1.45]),
+        np.float32([-1, 0]),
+        np.float32([0, -1]),
+        100.0,
+        1,
+    )
+    return CornerReading(top_left, "7H", 0.9), CornerReading(bottom_right, "7H", 0.9)
+
+
+def test_a_card_nearer_the_phone_than_the_others_is_one_card_from_its_two_indices():
+    # 130 wide (the phone tilted, the card nearer it) where the corners are cut at 100: its
+    # indices 130 x 188.5 apart, 2.29 cut widths, facing each other: one card
+    assert same_card(*_facing_indices(130))
+    # 150 wide: 2.64 cut widths apart, further than any card's diagonal at this tilt: two
+    assert not same_card(*_facing_indices(150))
