@@ -86,6 +86,9 @@ WHOLE_AT_MOST = 1.3
 # this many outlines shaped like one whole card set the photo's card width: their median is
 # not asked of the glyphs (whose share of a card's width differs from deck to deck)
 TRUSTED_WHOLE = 3
+# a whole-looking outline one of whose corners alone read, surely, a glyph measuring its card
+# this many times narrower than the outline may be a row of cards (the row's first index)
+ROW_GLYPH_NARROWER = 1.05
 # a card's two index corners lie its diagonal apart, 1.76 card widths; a card nearer the
 # phone than most, its corners cut at the photo's usual width, measures up to this many
 FACING_AT_MOST = 2.5
@@ -674,12 +677,35 @@ def _rows_walked(
     return rows, read_corners(pixels, _walk(polygons, found, rows))
 
 
-def _walk(polygons: list[np.ndarray], found: list[Corner], rows: set[int]) -> list[Corner]:
+def _maybe_rows(readings: list[CornerReading], whole: set[int]) -> set[int]:
+    """The outlines of ``whole`` that may be rows of cards, where nothing else measures the
+    card: those none of whose corners read, and those where one corner alone read, surely, a
+    glyph that measures its card at least :data:`ROW_GLYPH_NARROWER` times narrower than the
+    outline (a card's two index corners read alike; a row's first card's index is its own
+    card's size)."""
+    by_outline: dict[int, list[CornerReading]] = {}
+    for reading in readings:
+        by_outline.setdefault(reading.corner.outline, []).append(reading)
+    maybe = set()
+    for outline in whole:
+        read = by_outline.get(outline, [])
+        if not read:
+            maybe.add(outline)
+        elif len(read) == 1 and _sure(read):
+            measured = read[0].glyph / GLYPH_SHARE
+            if measured * ROW_GLYPH_NARROWER <= read[0].corner.width:
+                maybe.add(outline)
+    return maybe
+
+
+def _walk(
+    polygons: list[np.ndarray], found: list[Corner], rows: set[int], across: float = 1.0
+) -> list[Corner]:
     """The points along the edges of each outline in ``rows``, at the width its own corners
-    were cut at."""
+    were cut at over ``across`` (a row as tall as a card is long: :data:`CARD_ASPECT`)."""
     walked = []
     for outline in sorted(rows):
-        own = max(c.width for c in found if c.outline == outline)
+        own = max(c.width for c in found if c.outline == outline) / across
         walked += edge_points(
             [p if i == outline else np.zeros((0, 2)) for i, p in enumerate(polygons)], own
         )
@@ -733,8 +759,10 @@ def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
             if measured is None:
                 # nothing measures the card either way: the whole-looking outlines none of
                 # whose corners read may be rows whose cards' indices lie along their edges
-                # (a fan's top row, its corners hidden by the hull round it), walked below
-                silent = whole - rows - {r.corner.outline for r in readings}
+                # (a fan's top row, its corners hidden by the hull round it), and so may
+                # those whose one corner read gives a narrower card (the row's first card's
+                # index), walked below
+                silent = _maybe_rows(readings, whole - rows)
     if measured is not None:
         polygons, again, whole_again = find_corners(pixels, measured, rows)
         if not again or len(again) > MOST_CORNERS:
@@ -748,7 +776,8 @@ def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
         rest = [c for c in found if c.outline not in whole]
         budget.check()
     if silent:
-        readings += read_corners(pixels, _walk(polygons, found, silent))
+        # as rows: as tall as a card is long
+        readings += read_corners(pixels, _walk(polygons, found, silent, CARD_ASPECT))
         rows = rows | silent
     readings += read_corners(pixels, rest)
     budget.check()

@@ -430,7 +430,8 @@ def _one_outline_read(monkeypatch, corner_readings):
 
     monkeypatch.setattr(steps, "read_corners", read)
     cards = steps.read_cards(np.zeros((200, 200, 3), np.uint8), PhotoBudget())
-    return sorted(card.card for card in cards), bool(walked)
+    read_at = sorted({round(c.width) for c in walked})
+    return sorted(card.card for card in cards), read_at
 
 
 def test_a_lone_whole_looking_outline_whose_corners_read_nothing_is_walked_as_a_row(
@@ -441,7 +442,8 @@ def test_a_lone_whole_looking_outline_whose_corners_read_nothing_is_walked_as_a_
     # the outline is not known to be a row. Read as one card it gives nothing at all; its
     # edges are walked instead, and the index found along its top is read
     read, walked = _one_outline_read(monkeypatch, [])
-    assert walked
+    # as a row: as tall as a card is long, its cards 145 / 1.45 = 100 / 1.45 = 69 wide
+    assert walked == [69]
     assert read == ["9C"]
 
 
@@ -449,7 +451,7 @@ def test_a_whole_looking_outline_whose_corner_reads_a_card_is_not_walked(monkeyp
     # one card whose index reads, even unsurely (a glare on it), is that card: its edges,
     # where its middle pips lie, are not walked for more
     read, walked = _one_outline_read(monkeypatch, [("7H", 0.6)])
-    assert not walked
+    assert walked == []
     assert read == ["7H"]
 
 
@@ -535,3 +537,26 @@ def test_a_card_nearer_the_phone_than_the_others_is_one_card_from_its_two_indice
     assert same_card(*_facing_indices(130))
     # 150 wide: 2.64 cut widths apart, further than any card's diagonal at this tilt: two
     assert not same_card(*_facing_indices(150))
+
+
+def test_an_outline_whose_one_corner_reads_a_narrower_card_may_be_a_row():
+    from scorekeeper.vision.reading import GLYPH_SHARE, _maybe_rows
+
+    def read(outline, sureness, glyph):
+        return CornerReading(_corner(outline), "AD", sureness, glyph=glyph)
+
+    readings = [
+        # outline 1: one corner, surely, a glyph 15.48 tall: a card 15.48 / 0.172 = 90 wide,
+        # the outline's 100 over 1.11: its first card's index, the rest of the row unread
+        read(1, 0.95, 15.48),
+        # outline 2: the glyph measures the card 100 wide, the outline's own: one card
+        read(2, 0.95, 17.2),
+        # outline 3: one corner, unsurely: no measure of anything
+        read(3, 0.6, 15.48),
+        # outline 4: two corners read: a card's two indices
+        read(4, 0.95, 15.48),
+        read(4, 0.9, 15.48),
+    ]
+    assert GLYPH_SHARE == 0.172
+    # outline 0 read nothing: a row whose indices lie along its edges, or no card
+    assert _maybe_rows(readings, {0, 1, 2, 3, 4}) == {0, 1}
