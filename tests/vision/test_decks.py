@@ -94,3 +94,24 @@ def test_a_deck_an_older_renderer_could_not_measure_is_measured_again(tmp_path, 
 
     assert card is not None and card.shape[0] == decks.CARD_HEIGHT
     assert float((tmp_path / "svg-xskat-french" / "zoom.txt").read_text()) == 420 / 112
+
+
+def test_a_drawing_alone_is_printed_on_a_blank_card():
+    # a 20 x 20 black square, opaque, on a card 100 wide and 145 long: scaled into the
+    # middle 80% (80 x 80, from row 32 and column 10), on white, the corners rounded off
+    drawing = np.zeros((20, 20, 4), np.uint8)
+    drawing[:, :, 3] = 255
+    card = decks.on_blank_card(drawing, 145, 100)
+    assert card.shape == (145, 100, 4)
+    assert (card[32:112, 10:90, :3] == 0).all()
+    assert (card[20, 50] == (255, 255, 255, 255)).all()
+    assert card[0, 0, 3] == 0 and card[144, 99, 3] == 0  # outside the rounded corners
+    assert (card[0, 50, :3] < 255).all() and card[0, 50, 3] == 255  # the card's edge
+
+
+def test_svg_gm_paris_joker_has_a_card_of_its_own():
+    # the deck draws its joker as a picture on nothing: a photo showed the picture alone
+    joker = decks.deck_faces("svg-gm-paris")["JK"][0]
+    seven = decks.deck_faces("svg-gm-paris")["7C"][0]
+    assert joker.shape == seven.shape
+    assert float((joker[:, :, 3] > 200).mean()) > 0.95

@@ -251,7 +251,9 @@ def render(deck: str, element: str) -> np.ndarray | None:
 
 
 def deck_faces(deck: str) -> dict[str, list[np.ndarray]]:
-    """Canonical card -> the deck's faces for it (jokers under ``JK``)."""
+    """Canonical card -> the deck's faces for it (jokers under ``JK``). A joker drawn without
+    a card of its own (svg-gm-paris's: a drawing on nothing) is printed on a blank card the
+    size of the deck's others, as a real deck prints it."""
     faces: dict[str, list[np.ndarray]] = {}
     for element, card in card_ids().items():
         face = render(deck, element)
@@ -259,9 +261,55 @@ def deck_faces(deck: str) -> dict[str, list[np.ndarray]]:
             faces.setdefault(card, []).append(face)
     for element in JOKER_IDS:
         face = render(deck, element)
+        if face is not None and _opaque_share(face) < CARD_BODY and faces:
+            shapes = [f.shape[:2] for found in faces.values() for f in found]
+            height, width = (int(np.median([shape[i] for shape in shapes])) for i in (0, 1))
+            face = on_blank_card(face, height, width)
         if face is not None and face.shape[0] > CARD_HEIGHT * 0.9 and face.shape[1] > 200:
             faces.setdefault("JK", []).append(face)
     return faces
+
+
+# a face at least this share opaque has a card of its own; less is a drawing alone
+CARD_BODY = 0.6
+
+
+def _opaque_share(face: np.ndarray) -> float:
+    return float(np.count_nonzero(face[:, :, 3] > 200)) / (face.shape[0] * face.shape[1])
+
+
+def on_blank_card(drawing: np.ndarray, height: int, width: int) -> np.ndarray:
+    """``drawing`` (BGRA) scaled into the middle 80% of a white card ``height`` by ``width``
+    with rounded corners and a thin grey edge, as the deck's other cards are drawn."""
+    card = np.zeros((height, width, 4), np.uint8)
+    radius = max(2, round(0.05 * width))
+    body = np.zeros((height, width), np.uint8)
+    cv2.rectangle(body, (radius, 0), (width - 1 - radius, height - 1), 255, -1)
+    cv2.rectangle(body, (0, radius), (width - 1, height - 1 - radius), 255, -1)
+    for x, y in (
+        (radius, radius),
+        (width - 1 - radius, radius),
+        (radius, height - 1 - radius),
+        (width - 1 - radius, height - 1 - radius),
+    ):
+        cv2.circle(body, (x, y), radius, 255, -1)
+    card[body > 0] = (255, 255, 255, 255)
+    # the edge runs along the picture's border too: eroded as if nothing lay beyond it
+    inner = cv2.erode(
+        body, np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0
+    )
+    edge = body - inner
+    card[edge > 0, :3] = 110
+    scale = min(0.8 * width / drawing.shape[1], 0.8 * height / drawing.shape[0])
+    size = (max(1, round(drawing.shape[1] * scale)), max(1, round(drawing.shape[0] * scale)))
+    small = cv2.resize(drawing, size, interpolation=cv2.INTER_AREA)
+    top, left = (height - size[1]) // 2, (width - size[0]) // 2
+    alpha = small[:, :, 3:4].astype(np.float32) / 255
+    under = card[top : top + size[1], left : left + size[0], :3].astype(np.float32)
+    card[top : top + size[1], left : left + size[0], :3] = (
+        small[:, :, :3] * alpha + under * (1 - alpha)
+    ).astype(np.uint8)
+    return card
 
 
 if __name__ == "__main__":
