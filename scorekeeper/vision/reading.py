@@ -699,13 +699,13 @@ def _maybe_rows(readings: list[CornerReading], whole: set[int]) -> set[int]:
 
 
 def _walk(
-    polygons: list[np.ndarray], found: list[Corner], rows: set[int], across: float = 1.0
+    polygons: list[np.ndarray], found: list[Corner], rows: set[int], aspect: float = 1.0
 ) -> list[Corner]:
     """The points along the edges of each outline in ``rows``, at the width its own corners
-    were cut at over ``across`` (a row as tall as a card is long: :data:`CARD_ASPECT`)."""
+    were cut at over ``aspect`` (:data:`CARD_ASPECT` for a row as tall as a card is long)."""
     walked = []
     for outline in sorted(rows):
-        own = max(c.width for c in found if c.outline == outline) / across
+        own = max(c.width for c in found if c.outline == outline) / aspect
         walked += edge_points(
             [p if i == outline else np.zeros((0, 2)) for i, p in enumerate(polygons)], own
         )

@@ -308,17 +308,16 @@ def _row_of_cards(names, card_width, step):
     felt, each ``step`` card widths right of the one before and on top of it, tops level."""
     import cv2
 
-    from scorekeeper.vision.training.decks import render
+    from scorekeeper.vision.training.decks import laid_over, render
 
     photo = np.full((600, 800, 3), (40, 110, 30), np.uint8)
     for number, name in enumerate(names):
         face = render("svg-standard", name)
         length = round(card_width * face.shape[0] / face.shape[1])
         face = cv2.resize(face, (card_width, length), interpolation=cv2.INTER_AREA)
-        alpha = face[:, :, 3:4].astype(np.float32) / 255
         left = 150 + round(number * step * card_width)
         under = photo[150 : 150 + length, left : left + card_width]
-        under[:] = (face[:, :, :3] * alpha + under * (1 - alpha)).astype(np.uint8)
+        under[:] = laid_over(face, under)
     return photo
 
 

@@ -304,12 +304,15 @@ def on_blank_card(drawing: np.ndarray, height: int, width: int) -> np.ndarray:
     size = (max(1, round(drawing.shape[1] * scale)), max(1, round(drawing.shape[0] * scale)))
     small = cv2.resize(drawing, size, interpolation=cv2.INTER_AREA)
     top, left = (height - size[1]) // 2, (width - size[0]) // 2
-    alpha = small[:, :, 3:4].astype(np.float32) / 255
-    under = card[top : top + size[1], left : left + size[0], :3].astype(np.float32)
-    card[top : top + size[1], left : left + size[0], :3] = (
-        small[:, :, :3] * alpha + under * (1 - alpha)
-    ).astype(np.uint8)
+    place = (slice(top, top + size[1]), slice(left, left + size[0]))
+    card[place][:, :, :3] = laid_over(small, card[place][:, :, :3])
     return card
+
+
+def laid_over(top: np.ndarray, under: np.ndarray) -> np.ndarray:
+    """``top`` (BGRA) laid over ``under`` (BGR, the same size) as its alpha says."""
+    alpha = top[:, :, 3:4].astype(np.float32) / 255
+    return (top[:, :, :3] * alpha + under * (1 - alpha)).astype(np.uint8)
 
 
 if __name__ == "__main__":

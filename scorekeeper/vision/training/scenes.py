@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from .decks import deck_faces
+from .decks import deck_faces, laid_over
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 FOUR_COLOURS = {"D": (200, 90, 0), "C": (40, 140, 0)}  # BGR: blue diamonds, green clubs
@@ -455,9 +455,8 @@ def make_scene(
         target = _apply(whole, outline).astype(np.float32)
         h = cv2.getPerspectiveTransform(source, target)
         warped = cv2.warpPerspective(face, h, (width, height), flags=cv2.INTER_LINEAR)
-        alpha = warped[:, :, 3:4].astype(np.float32) / 255
-        photo[:] = (warped[:, :, :3] * alpha + photo * (1 - alpha)).astype(np.uint8)
-        owner[alpha[:, :, 0] > 0.5] = index
+        photo[:] = laid_over(warped, photo)
+        owner[warped[:, :, 3] > 127] = index
         truths.append(TrueCard(card, deck, target, rotated_bottom_index=bottom_index_turned(deck)))
     for index, truth in enumerate(truths):
         for name, at, towards in (("top-left", 0, (1, 3)), ("bottom-right", 2, (3, 1))):
