@@ -98,6 +98,10 @@ FACING_AT_MOST = 2.5
 FAINT_LEAST = 0.3
 # ...and it is shown at most this sure, below the answer's SURE: the table looks at it
 FAINT_AT_MOST = 0.75
+# two corners this many card widths apart or less that read one card are its one index cut
+# twice (along two edges a few degrees apart, which move the card's centre each reads);
+# the next card's index in a fan lies at least a glyph's width on
+SAME_INDEX = 0.1
 
 
 @dataclass(frozen=True)
@@ -539,7 +543,8 @@ def same_card(
     one card: a card whose picture broke its light region apart) and place the card's
     centre within most of a card's width, agreeing, from two pieces, or turned apart; or
     they agree, and either
-    place the card's centre within a fifth of its width of each other, or face each other
+    place the card's centre within a fifth of its width of each other, or lie at one index
+    (:data:`SAME_INDEX`), or face each other
     from opposite corners (its two indices, printed half a turn apart, about a card's
     diagonal apart: at most :data:`FACING_AT_MOST` cut widths)."""
     width = max(one.corner.width, other.corner.width)
@@ -564,6 +569,8 @@ def same_card(
     if apart_centres < 0.2 * width:
         return True
     apart = float(np.linalg.norm(one.corner.point - other.corner.point)) / width
+    if apart < SAME_INDEX:
+        return True
     facing = float(np.dot(one.corner.across, other.corner.across)) < -0.7
     return facing and 1.3 < apart < FACING_AT_MOST
 
