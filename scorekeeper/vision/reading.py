@@ -546,7 +546,9 @@ def same_card(
     place the card's centre within a fifth of its width of each other, or lie at one index
     (:data:`SAME_INDEX`), or face each other
     from opposite corners (its two indices, printed half a turn apart, about a card's
-    diagonal apart: at most :data:`FACING_AT_MOST` cut widths)."""
+    diagonal apart: at most :data:`FACING_AT_MOST` card widths, the width they were cut at
+    or, where smaller, the one their glyphs measure: a fan's row taken for one card is cut
+    too wide)."""
     width = max(one.corner.width, other.corner.width)
     apart_centres = float(np.linalg.norm(one.card_centre - other.card_centre))
     # pieces of one card's region hold one card, whatever two pieces' corners read (a court
@@ -572,7 +574,15 @@ def same_card(
     if apart < SAME_INDEX:
         return True
     facing = float(np.dot(one.corner.across, other.corner.across)) < -0.7
-    return facing and 1.3 < apart < FACING_AT_MOST
+    if not facing:
+        return False
+    if 1.3 < apart < FACING_AT_MOST:
+        return True
+    if one.glyph > 0 and other.glyph > 0:
+        measured = (one.glyph + other.glyph) / 2 / GLYPH_SHARE
+        apart = apart * width / measured
+        return measured < width and 1.3 < apart < FACING_AT_MOST
+    return False
 
 
 def one_place(one: CornerReading, other: CornerReading) -> bool:

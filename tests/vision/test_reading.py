@@ -222,6 +222,29 @@ def test_one_index_cut_along_two_edges_a_few_degrees_apart_is_one_card():
     assert len(cards_from_corners([along, fanned], whole=set())) == 2
 
 
+def test_a_cards_two_facing_indices_are_one_card_at_the_width_their_glyphs_measure():
+    # a fan's card cut at 256 (the row taken for one card) whose two indices, half a turn
+    # apart, lie 282 apart: 1.1 cut widths, closer than a card's corners can be (its
+    # diagonal is 1.76 widths); each rank glyph is 27.52 tall, which measures a card
+    # 27.52 / 0.172 = 160 wide, and 282 / 160 = 1.76 widths: its two indices
+    def seven(point, across, glyph):
+        across = np.float32(across)
+        return CornerReading(
+            Corner(np.float32(point), across, np.float32([-across[1], across[0]]), 256.0, 1),
+            "7C",
+            1.0,
+            glyph,
+        )
+
+    top = seven((0, 0), (1, 0), 27.52)
+    bottom = seven((160, 232), (-1, 0), 27.52)
+    assert abs(np.linalg.norm(np.float32([160, 232])) - 282) < 1
+    assert same_card(top, bottom)
+    assert len(cards_from_corners([top, bottom], whole=set())) == 1
+    # with no glyph measured the cut width is all there is: two cards
+    assert not same_card(seven((0, 0), (1, 0), 0.0), seven((160, 232), (-1, 0), 0.0))
+
+
 def test_a_card_whose_rounded_corners_the_outline_cuts_off_still_has_its_four_corners():
     # a card 100 wide and 145 long whose outline (joined to a glass's rim, say) cuts each
     # rounded corner off in a short edge 7 long: its long edges, extended, meet at the
