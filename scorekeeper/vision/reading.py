@@ -102,6 +102,10 @@ FAINT_AT_MOST = 0.75
 # twice (along two edges a few degrees apart, which move the card's centre each reads);
 # the next card's index in a fan lies at least a glyph's width on
 SAME_INDEX = 0.1
+# two readings along one edge (their corners' edges this parallel, the cosine of the angle
+# between them) whose rank glyphs lie over GLYPHS_APART glyph heights apart read two indices
+GLYPHS_APART = 1.0
+ALONG_ONE_EDGE = 0.95
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,8 @@ class CornerReading:
     card: str
     confidence: float
     glyph: float = 0.0
+    # the middle of the rank glyph's ink in photo pixels, where measured
+    glyph_at: tuple[float, float] | None = None
 
     @property
     def card_centre(self) -> np.ndarray:
@@ -482,20 +488,36 @@ def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]
     # into (one batch for the model, every cut)
     probabilities = index_probabilities(np.concatenate([rows, lone_rows]))
     kept = _kept(probabilities[: len(rows)], shows_an_index(rows))
-    # the rank glyph's height in the patch, as a share of the patch's height
-    heights = rows[:, PLACES + 3].tolist()
+    # the rank glyph's box in the patch (x, y, w, h), as shares of the patch's sides
+    boxes = rows[:, PLACES : PLACES + 4].tolist()
     retried = _kept(probabilities[len(rows) :], shows_an_index(lone_rows), SURE_ALONE)
-    for index, reading, height in zip(
-        lone_of.tolist(), retried, lone_rows[:, PLACES + 3].tolist(), strict=True
+    for index, reading, box in zip(
+        lone_of.tolist(), retried, lone_rows[:, PLACES : PLACES + 4].tolist(), strict=True
     ):
         if kept[index] is None:
             kept[index] = reading
-            heights[index] = height
+            boxes[index] = box
     return [
-        CornerReading(corner, *reading, glyph=height * SPAN[1] * corner.width)
-        for corner, reading, height in zip(found, kept, heights, strict=True)
+        CornerReading(
+            corner,
+            *reading,
+            glyph=box[3] * SPAN[1] * corner.width,
+            glyph_at=_in_photo(corner, box[0] + box[2] / 2, box[1] + box[3] / 2),
+        )
+        for corner, reading, box in zip(found, kept, boxes, strict=True)
         if reading is not None
     ]
+
+
+def _in_photo(corner: Corner, across: float, down: float) -> tuple[float, float]:
+    """The photo's point at (``across``, ``down``) in the corner's patch, as shares of the
+    patch's sides."""
+    x, y = (
+        corner.point
+        + corner.across * (across * SPAN[0] * corner.width)
+        + corner.down * (down * SPAN[1] * corner.width)
+    ).tolist()
+    return (x, y)
 
 
 def glyph_width(readings: list[CornerReading]) -> float | None:
@@ -588,9 +610,19 @@ def same_card(
 def one_place(one: CornerReading, other: CornerReading) -> bool:
     """Two readings that place their card's centre within a seventh of a card's width of each
     other are one physical card whatever they read (no two cards lie so close, even in a
-    tight fan): the same index cut twice, or its two corners read apart."""
+    tight fan): the same index cut twice, or its two corners read apart; unless they were
+    cut along one edge and their rank glyphs lie over :data:`GLYPHS_APART` glyphs apart: two
+    indices, two cards (a fan's neighbours, found along its row's edge cut at too wide a
+    card, where a seventh of that width is more than an index's)."""
     width = max(one.corner.width, other.corner.width)
-    return float(np.linalg.norm(one.card_centre - other.card_centre)) < width / 7
+    if float(np.linalg.norm(one.card_centre - other.card_centre)) >= width / 7:
+        return False
+    if one.glyph_at is None or other.glyph_at is None or not (one.glyph and other.glyph):
+        return True
+    if float(np.dot(one.corner.across, other.corner.across)) < ALONG_ONE_EDGE:
+        return True
+    apart = math.dist(one.glyph_at, other.glyph_at)
+    return apart <= GLYPHS_APART * max(one.glyph, other.glyph)
 
 
 def cards_from_corners(

@@ -245,6 +245,26 @@ def test_a_cards_two_facing_indices_are_one_card_at_the_width_their_glyphs_measu
     assert not same_card(seven((0, 0), (1, 0), 0.0), seven((160, 232), (-1, 0), 0.0))
 
 
+def test_two_indices_found_along_a_rows_edge_are_two_cards_though_close():
+    # a fan's row cut at 365 (too wide: its cards are narrower) and walked along its top
+    # edge: the 9 of diamonds' corner and the 8 of spades' 40 apart, which places their
+    # cards' centres 40 apart, within a seventh of 365 (52); their rank glyphs, 60 tall,
+    # lie 40 apart plus where each sits in its patch
+    def walked(x, card, glyph_x):
+        corner = Corner(np.float32((x, 0)), np.float32([1, 0]), np.float32([0, 1]), 365.0, 0)
+        return CornerReading(corner, card, 0.9, 60.0, (glyph_x, 40.0))
+
+    diamonds = walked(0, "9D", 20.0)
+    # the 8's glyph 70 on from the 9's (over one glyph's height): two indices, two cards
+    spades = walked(40, "8S", 90.0)
+    assert not same_card(diamonds, spades)
+    assert len(cards_from_corners([diamonds, spades], whole=set())) == 2
+    # the 9's own glyph seen from the next point along (20 on, under a glyph): one index read
+    # twice, one card whatever the second reading says
+    again = walked(40, "8S", 40.0)
+    assert [card.card for card in cards_from_corners([diamonds, again], whole=set())] == ["9D"]
+
+
 def test_a_card_whose_rounded_corners_the_outline_cuts_off_still_has_its_four_corners():
     # a card 100 wide and 145 long whose outline (joined to a glass's rim, say) cuts each
     # rounded corner off in a short edge 7 long: its long edges, extended, meet at the
