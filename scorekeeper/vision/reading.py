@@ -98,14 +98,14 @@ FACING_AT_MOST = 2.5
 FAINT_LEAST = 0.3
 # ...and it is shown at most this sure, below the answer's SURE: the table looks at it
 FAINT_AT_MOST = 0.75
-# two corners this many card widths apart or less that read one card are its one index cut
-# twice (along two edges a few degrees apart, which move the card's centre each reads);
-# the next card's index in a fan lies at least a glyph's width on
-SAME_INDEX = 0.1
 # two readings along one edge (their corners' edges this parallel, the cosine of the angle
 # between them) whose rank glyphs lie over GLYPHS_APART glyph heights apart read two indices
 GLYPHS_APART = 1.0
 ALONG_ONE_EDGE = 0.95
+# two readings of one card whose rank glyphs lie within this many glyph heights of each
+# other read one index, cut twice (along two edges a few degrees apart, which move the
+# card's centre each places); the next card's index in a fan lies a glyph's width on
+SAME_GLYPH = 0.5
 
 
 @dataclass(frozen=True)
@@ -565,8 +565,8 @@ def same_card(
     one card: a card whose picture broke its light region apart) and place the card's
     centre within most of a card's width, agreeing, from two pieces, or turned apart; or
     they agree, and either
-    place the card's centre within a fifth of its width of each other, or lie at one index
-    (:data:`SAME_INDEX`), or face each other
+    place the card's centre within a fifth of its width of each other, or read one index's
+    ink (:data:`SAME_GLYPH`), or face each other
     from opposite corners (its two indices, printed half a turn apart, about a card's
     diagonal apart: at most :data:`FACING_AT_MOST` card widths, the width they were cut at
     or, where smaller, the one their glyphs measure: a fan's row taken for one card is cut
@@ -592,9 +592,9 @@ def same_card(
         return False
     if apart_centres < 0.2 * width:
         return True
-    apart = float(np.linalg.norm(one.corner.point - other.corner.point)) / width
-    if apart < SAME_INDEX:
+    if _one_glyph(one, other):
         return True
+    apart = float(np.linalg.norm(one.corner.point - other.corner.point)) / width
     facing = float(np.dot(one.corner.across, other.corner.across)) < -0.7
     if not facing:
         return False
@@ -605,6 +605,14 @@ def same_card(
         apart = apart * width / measured
         return measured < width and 1.3 < apart < FACING_AT_MOST
     return False
+
+
+def _one_glyph(one: CornerReading, other: CornerReading) -> bool:
+    """Whether the two readings' rank glyphs lie within :data:`SAME_GLYPH` of a glyph's
+    height of each other: one index's ink, cut from two corners."""
+    if one.glyph_at is None or other.glyph_at is None or not (one.glyph and other.glyph):
+        return False
+    return math.dist(one.glyph_at, other.glyph_at) < SAME_GLYPH * max(one.glyph, other.glyph)
 
 
 def one_place(one: CornerReading, other: CornerReading) -> bool:

@@ -191,17 +191,22 @@ def test_two_readings_that_place_one_card_at_one_spot_are_one_card_whatever_they
 
 
 def test_one_index_cut_along_two_edges_a_few_degrees_apart_is_one_card():
-    # the queen of spades' index corner found twice, 5 apart on a card 128 wide, once along
-    # an edge turned 20 degrees: the centre each places (0.88 widths from its corner) moves
-    # 2 sin(10 degrees) x 0.88 = 0.31 widths with the turn, over the 0.2 that joins two
-    # readings' centres, yet the index is one
-    turn = np.radians(20)
+    # the queen of spades' index corner found twice, 20 apart on a card 128 wide, once along
+    # an edge turned 20 degrees the other way: the centres they place lie 55 apart (over the
+    # 0.2 widths, 25.6, that join two readings' centres); both read the one glyph, 20 tall,
+    # its middle at (12, 14) in one cut and (13, 17) in the other: 3.2 apart, under half its
+    # height
+    turn = np.radians(-20)
     along = CornerReading(
-        Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 128.0, 1), "QS", 1.0
+        Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 128.0, 1),
+        "QS",
+        1.0,
+        20.0,
+        (12.0, 14.0),
     )
     turned = CornerReading(
         Corner(
-            np.float32((5, 0)),
+            np.float32((20, 0)),
             np.float32([np.cos(turn), np.sin(turn)]),
             np.float32([-np.sin(turn), np.cos(turn)]),
             128.0,
@@ -209,14 +214,20 @@ def test_one_index_cut_along_two_edges_a_few_degrees_apart_is_one_card():
         ),
         "QS",
         0.96,
+        20.0,
+        (13.0, 17.0),
     )
-    assert np.linalg.norm(along.card_centre - turned.card_centre) > 0.2 * 128
+    assert abs(np.linalg.norm(along.card_centre - turned.card_centre) - 55.2) < 0.1
     assert same_card(along, turned)
     assert [card.card for card in cards_from_corners([along, turned], whole=set())] == ["QS"]
     # a second queen of spades (two decks) fanned on from it, its index a quarter of a
-    # width on: two cards
+    # width on (its glyph 32 on: over half a glyph): two cards
     fanned = CornerReading(
-        Corner(np.float32((32, 0)), np.float32([1, 0]), np.float32([0, 1]), 128.0, 1), "QS", 1.0
+        Corner(np.float32((32, 0)), np.float32([1, 0]), np.float32([0, 1]), 128.0, 1),
+        "QS",
+        1.0,
+        20.0,
+        (44.0, 14.0),
     )
     assert not same_card(along, fanned)
     assert len(cards_from_corners([along, fanned], whole=set())) == 2
