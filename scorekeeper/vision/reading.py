@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -54,6 +55,10 @@ MASK_SIDE = 800  # the card mask is found at this size: outlines need no more
 # outline's hull keeps it
 EDGE_MIDDLE = 0.6
 EDGE_MOVE = 0.15
+# the card width across a tilted photo is fitted to at least PLANE_CARDS card-shaped outlines,
+# leaving out those wider or narrower than the fit by more than the factor OFF_THE_PLANE
+PLANE_CARDS = 4
+OFF_THE_PLANE = 1.28
 # a light region smaller than this share of the picture is no card
 LEAST_AREA = 0.0008
 # a card face is at least this light (whiteness) in a lit photo, whatever Otsu's level says:
@@ -340,6 +345,33 @@ def card_width(polygons: list[np.ndarray]) -> float | None:
     ]
     long_side = max((side for side in sides if 0.6 * tallest <= side <= tallest), default=0.0)
     return min(longest, long_side or tallest) / CARD_ASPECT
+
+
+def _width_across(quads: list[np.ndarray]) -> Callable[[float, float], float] | None:
+    """The card width as it changes across a tilted photo: a plane fitted to the short sides
+    of the card-shaped quadrilaterals at their centres, refitted without those off it by more
+    than :data:`OFF_THE_PLANE` (a row of cards shaped like one); None where fewer than
+    :data:`PLANE_CARDS` are card-shaped."""
+    points = []
+    for quad in quads:
+        if len(quad) != 4 or not cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)):
+            continue
+        sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+        short, long_ = sorted([(sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2])
+        if 1.15 < long_ / max(short, 1e-3) < 2.1:
+            points.append((*quad.mean(axis=0).tolist(), float(short)))
+    if len(points) < PLANE_CARDS:
+        return None
+    data = np.array(points)
+    kept = np.ones(len(data), bool)
+    for _ in range(2):
+        design = np.column_stack([np.ones(int(kept.sum())), data[kept, 0], data[kept, 1]])
+        (a, b, c), *_ = np.linalg.lstsq(design, data[kept, 2], rcond=None)
+        fitted = a + b * data[:, 0] + c * data[:, 1]
+        kept = np.abs(np.log(data[:, 2] / np.maximum(fitted, 1e-3))) < math.log(OFF_THE_PLANE)
+        if kept.sum() < PLANE_CARDS:
+            return None
+    return lambda x, y: float(a + b * x + c * y)
 
 
 def corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
@@ -690,12 +722,20 @@ def find_corners(
     # a width the glyphs measured is a card's within what decks print: a row of overlapping
     # cards as long as one card is wide or more is no one card
     widest = 1.6 if width is None else WHOLE_AT_MOST
+    # a tilted phone sees the near cards larger than the far ones: each outline is weighed
+    # against the width the card-shaped outlines give where it lies (the glyphs' width, where
+    # given, is one deck's print, not the outlines')
+    expected = _width_across(first) if width is None else None
     width = width_small / factor
     whole = set()
     polygons = []
     for index, (outline, quad) in enumerate(zip(outlines_small, first, strict=True)):
         short = card_shaped(outline, quad)
-        if index not in rows and short is not None and 0.6 < short / width_small < widest:
+        here = width_small
+        if expected is not None and short is not None:
+            centre = quad.mean(axis=0)
+            here = min(max(expected(*centre.tolist()), width_small / 2), 2 * width_small)
+        if index not in rows and short is not None and 0.6 < short / here < widest:
             whole.add(index)
             polygons.append(corners_where_edges_meet(outline, quad) / factor)
             continue

@@ -149,6 +149,29 @@ def test_a_whole_cards_corners_are_where_its_edges_meet_not_on_its_rounded_corne
         assert min(np.linalg.norm(found - point, axis=1)) < 2.0
 
 
+def test_a_near_card_of_a_tilted_photo_is_one_whole_card():
+    # a phone held at a slant: the far cards (top) 60 wide, the near one (bottom) 130, each
+    # 1.45 times as long, on a green table 1200 x 1600. The cards' median width is 80 and the
+    # near card 130 / 80 = 1.63 times it, beyond the 1.6 a whole card may be; the widths
+    # grow with the rows (60, 80, 100, 130 at heights 200, 500, 900, 1300), and there a card
+    # about 130 wide is what the near card is
+    photo = np.full((1600, 1200, 3), (40, 110, 30), np.uint8)
+    cards = [(300, 200, 60), (800, 200, 60), (300, 500, 80), (800, 500, 80), (300, 900, 100)]
+    cards.append((700, 1300, 130))
+    for x, y, width in cards:
+        half_width, half_length = width // 2, round(width * 1.45) // 2
+        photo[y - half_length : y + half_length, x - half_width : x + half_width] = 235
+    polygons, _found, whole = find_corners(photo)
+    assert len(polygons) == 6
+    near = next(
+        index
+        for index, polygon in enumerate(polygons)
+        if np.linalg.norm(polygon.mean(axis=0) - (700, 1300)) < 10
+    )
+    assert near in whole
+    assert len(whole) == 6
+
+
 def test_readings_from_pieces_of_one_card_are_one_card():
     # a court card's picture splits its light region in two; each piece's index-like
     # corner places the card's centre half a card's width from the other's
