@@ -67,6 +67,10 @@ LIT_FACE = 110
 # and at least this light where a dim room or a shadow over the table darkens every face; the
 # lower level is taken where it makes at least two more outlines shaped like whole cards
 DIM_FACE = 40
+# the lower level is taken too where its solid outlines (at least SOLID of their hull) cover
+# over SOLID_MORE times the area the lit level's do, with at most one whole card fewer
+SOLID = 0.8
+SOLID_MORE = 2.0
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
 # a corner read as an index at least this sure is kept as a reading
 KEEP = 0.5
@@ -181,11 +185,29 @@ def card_mask(pixels: np.ndarray) -> np.ndarray:
         return lit
     dim = _faces_above(score, max(level, DIM_FACE), pixels.shape)
     least = pixels.shape[0] * pixels.shape[1] * LEAST_AREA
+    found_lit, found_dim = outlines(lit, least), outlines(dim, least)
     whole_lit, whole_dim = (
-        sum(card_shaped(outline) is not None for outline in outlines(mask, least))
-        for mask in (lit, dim)
+        sum(card_shaped(outline) is not None for outline in found)
+        for found in (found_lit, found_dim)
     )
-    return dim if whole_dim > whole_lit + 1 else lit
+    if whole_dim > whole_lit + 1:
+        return dim
+    # a fan whose far cards the lamp leaves dim: at the lit level only its brightest part is
+    # found, ragged (and perhaps shaped like one card), at the dim level the whole fan, solid
+    if _solid_area(found_dim) > SOLID_MORE * _solid_area(found_lit) and whole_dim >= whole_lit - 1:
+        return dim
+    return lit
+
+
+def _solid_area(found: list[np.ndarray]) -> float:
+    """The area of the outlines that fill at least :data:`SOLID` of their hull: cards, rows
+    and fans of cards, not a ragged strip of light."""
+    total = 0.0
+    for outline in found:
+        area = cv2.contourArea(outline.reshape(-1, 1, 2))
+        if area >= SOLID * cv2.contourArea(cv2.convexHull(outline.reshape(-1, 1, 2))):
+            total += area
+    return total
 
 
 def _faces_above(score: np.ndarray, level: float, shape: tuple[int, ...]) -> np.ndarray:

@@ -9,6 +9,7 @@ from scorekeeper.vision.corners import index_glyphs
 from scorekeeper.vision.reading import (
     Corner,
     CornerReading,
+    card_mask,
     card_width,
     cards_from_corners,
     find_corners,
@@ -170,6 +171,22 @@ def test_a_near_card_of_a_tilted_photo_is_one_whole_card():
     )
     assert near in whole
     assert len(whole) == 6
+
+
+def test_a_fan_the_lamp_leaves_dim_is_found_whole_not_its_lit_strip():
+    # a row of fanned cards 700 x 300 (no one card's shape) whose faces the lamp leaves grey
+    # (whiteness 80: above the dim level 40, below the lit level 110) on a green table
+    # (whiteness 0), the light falling on a zigzag strip along its top (whiteness 230). At
+    # the lit level only the strip is found: a ragged outline filling well under 0.8 of its
+    # hull, no card's shape either; at the dim level the whole row, solid
+    photo = np.full((600, 800, 3), (40, 110, 30), np.uint8)
+    photo[150:450, 50:750] = 80
+    zigzag = np.int32([(50 + 40 * step, 160 + 40 * (step % 2)) for step in range(18)])
+    cv2.polylines(photo, [zigzag], False, (230, 230, 230), 12)
+    mask = card_mask(photo)
+    # the row's lower cards are card faces, as its lit strip is
+    assert mask[400, 400] == 255 and mask[300, 100] == 255
+    assert mask[100, 400] == 0 and mask[500, 400] == 0
 
 
 def test_readings_from_pieces_of_one_card_are_one_card():
