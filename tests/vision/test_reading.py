@@ -236,39 +236,20 @@ def test_one_index_cut_along_two_edges_a_few_degrees_apart_is_one_card():
     # 0.2 widths, 25.6, that join two readings' centres); both read the one glyph, 20 tall,
     # its middle at (12, 14) in one cut and (13, 17) in the other: 3.2 apart, under half its
     # height
+    def queen(point, across, glyph_at, confidence=1.0):
+        across = np.float32(across)
+        corner = Corner(np.float32(point), across, np.float32([-across[1], across[0]]), 128.0, 1)
+        return CornerReading(corner, "QS", confidence, 20.0, glyph_at)
+
     turn = np.radians(-20)
-    along = CornerReading(
-        Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 128.0, 1),
-        "QS",
-        1.0,
-        20.0,
-        (12.0, 14.0),
-    )
-    turned = CornerReading(
-        Corner(
-            np.float32((20, 0)),
-            np.float32([np.cos(turn), np.sin(turn)]),
-            np.float32([-np.sin(turn), np.cos(turn)]),
-            128.0,
-            1,
-        ),
-        "QS",
-        0.96,
-        20.0,
-        (13.0, 17.0),
-    )
+    along = queen((0, 0), (1, 0), (12.0, 14.0))
+    turned = queen((20, 0), (np.cos(turn), np.sin(turn)), (13.0, 17.0), 0.96)
     assert abs(np.linalg.norm(along.card_centre - turned.card_centre) - 55.2) < 0.1
     assert same_card(along, turned)
     assert [card.card for card in cards_from_corners([along, turned], whole=set())] == ["QS"]
     # a second queen of spades (two decks) fanned on from it, its index a quarter of a
     # width on (its glyph 32 on: over half a glyph): two cards
-    fanned = CornerReading(
-        Corner(np.float32((32, 0)), np.float32([1, 0]), np.float32([0, 1]), 128.0, 1),
-        "QS",
-        1.0,
-        20.0,
-        (44.0, 14.0),
-    )
+    fanned = queen((32, 0), (1, 0), (44.0, 14.0))
     assert not same_card(along, fanned)
     assert len(cards_from_corners([along, fanned], whole=set())) == 2
 
