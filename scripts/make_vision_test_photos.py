@@ -57,6 +57,14 @@ PHOTOS = {
     ),
     "joker.jpg": (7, ("svg-nicu-ornamental",), "spread", ["JK", "2S", "2H"], {"jokers": True}),
     "empty-table.jpg": (8, ("svg-standard",), "spread", [], {}),
+    # the phone held at 32 degrees from straight above: the far cards half the near ones' size
+    "tilted.jpg": (
+        16,
+        ("svg-nicu-white",),
+        "spread",
+        ["2C", "5D", "9H", "JS", "QC", "KH", "AD", "7S"],
+        {"tilt": 32.0},
+    ),
 }
 
 
@@ -64,15 +72,14 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     truth = {}
     for name, (seed, decks, layout, cards, options) in PHOTOS.items():
-        options = {"letters": None, "four_colour_deck": False, "jokers": False} | options
+        options = {
+            "letters": None,
+            "four_colour_deck": False,
+            "jokers": False,
+            "tilt": 15.0,
+        } | options
         scene = make_scene(
-            np.random.default_rng(seed),
-            decks,
-            layout=layout,
-            cards=cards,
-            size=SIZE,
-            tilt=15.0,
-            **options,
+            np.random.default_rng(seed), decks, layout=layout, cards=cards, size=SIZE, **options
         )
         ok, encoded = cv2.imencode(".jpg", scene.photo, [cv2.IMWRITE_JPEG_QUALITY, 72])
         assert ok

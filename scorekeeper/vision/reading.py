@@ -15,6 +15,9 @@
    glyphs' width.
 5. :func:`cards_from_corners`: readings grouped into physical cards: a card seen at both of
    its index corners, or a lone card whose outline is whole, is one card.
+
+A photo taken at a slant, whose whole cards say so after step 3, is drawn again from above
+(:mod:`.plane`) and read from step 1 there; its cards' boxes are drawn back onto the photo.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from .corners import (
     features_and_lone,
     shows_an_index,
 )
+from .plane import from_above
 
 MODEL = Path(__file__).with_name("card_index.onnx")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -849,8 +853,27 @@ def _as_rows(pixels: np.ndarray, found: list[Corner], whole: set[int]) -> float 
 
 
 def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
+    """Steps 1 to 5 (the module's docstring); a photo taken at a slant is read as drawn
+    again from above (:mod:`.plane`), and its cards' boxes drawn back onto the photo."""
     budget.check()
-    polygons, found, whole = find_corners(pixels)
+    first = find_corners(pixels)
+    polygons, _found, whole = first
+    above = from_above(pixels, [polygons[index] for index in sorted(whole)], polygons)
+    if above is None:
+        return _read_cards(pixels, budget, first)
+    budget.check()
+    return [
+        Reading(reading.card, reading.confidence, above.back(reading.box))
+        for reading in _read_cards(above.pixels, budget, find_corners(above.pixels))
+    ]
+
+
+def _read_cards(
+    pixels: np.ndarray,
+    budget: PhotoBudget,
+    first: tuple[list[np.ndarray], list[Corner], set[int]],
+) -> list[Reading]:
+    polygons, found, whole = first
     budget.check()
     if not found or len(found) > MOST_CORNERS:
         return []
