@@ -44,7 +44,7 @@ class Rectified:
         """A box of the picture drawn again as a box of the photo (its corners' bounds)."""
         x, y, w, h = box
         corners = np.float64([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
-        back = _moved(np.linalg.inv(self.transform), corners).astype(np.float32)
+        back = moved(np.linalg.inv(self.transform), corners).astype(np.float32)
         bx, by, bw, bh = cv2.boundingRect(back)
         return (float(bx), float(by), float(bw), float(bh))
 
@@ -80,7 +80,8 @@ def _as_card(quad: np.ndarray, aspect: float) -> np.ndarray:
     return cv2.getPerspectiveTransform(quad.astype(np.float32), card)
 
 
-def _moved(transform: np.ndarray, points: np.ndarray) -> np.ndarray:
+def moved(transform: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``points`` (n x 2) under the perspective ``transform``."""
     return cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float64), transform).reshape(
         -1, 2
     )
@@ -100,8 +101,8 @@ def from_above(
     for aspect in ASPECTS:
         for card in cards:
             transform = _as_card(card, aspect)
-            moved = _moved(transform, corners).reshape(-1, 4, 2)
-            offs = np.sort(off_a_card(moved, aspect))
+            drawn_cards = moved(transform, corners).reshape(-1, 4, 2)
+            offs = np.sort(off_a_card(drawn_cards, aspect))
             if int((offs < AGREES_WITHIN).sum()) < AGREEING:
                 continue
             # the better half of the cards (a row of cards shaped like one is no card)
@@ -114,11 +115,10 @@ def from_above(
     if float(off_a_card(corners, aspect).mean()) - score < LEAST_GAIN:
         return None
     area = float(np.median([cv2.contourArea(card.astype(np.float32)) for card in cards]))
-    drawn = float(
-        np.median([cv2.contourArea(_moved(transform, card).astype(np.float32)) for card in cards])
-    )
+    redrawn = moved(transform, corners).reshape(-1, 4, 2).astype(np.float32)
+    drawn = float(np.median([cv2.contourArea(card) for card in redrawn]))
     scale = WIDER * (area / max(drawn, 1e-6)) ** 0.5
-    points = _moved(transform, np.concatenate([outline for outline in shown if len(outline)]))
+    points = moved(transform, np.concatenate([outline for outline in shown if len(outline)]))
     if not np.isfinite(points).all():  # an outline at the horizon, or beyond it
         return None
     margin = scale * (drawn / aspect) ** 0.5  # a card's width

@@ -249,16 +249,21 @@ def card_shaped(outline: np.ndarray, quad: np.ndarray | None = None) -> float | 
     quadrilateral as long as a card, the outline filling it), else None. ``quad``: its
     :func:`hull_quadrilateral`, where already made."""
     quad = hull_quadrilateral(outline) if quad is None else quad
+    short = _card_short_side(quad)
+    area = cv2.contourArea(outline.reshape(-1, 1, 2))
+    if short is not None and area > 0.88 * cv2.contourArea(quad.reshape(-1, 1, 2)):
+        return short
+    return None
+
+
+def _card_short_side(quad: np.ndarray) -> float | None:
+    """The short side of ``quad`` where it is a convex quadrilateral as long as a card (1.15
+    to 2.1 times its short side: any deck, tilted), else None."""
     if len(quad) != 4 or not cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)):
         return None
     sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
     short, long_ = sorted([(sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2])
-    area = cv2.contourArea(outline.reshape(-1, 1, 2))
-    if 1.15 < long_ / max(short, 1e-3) < 2.1 and area > 0.88 * cv2.contourArea(
-        quad.reshape(-1, 1, 2)
-    ):
-        return float(short)
-    return None
+    return float(short) if 1.15 < long_ / max(short, 1e-3) < 2.1 else None
 
 
 def corners_where_edges_meet(outline: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -342,10 +347,9 @@ def card_width(polygons: list[np.ndarray]) -> float | None:
             continue
         sides = np.linalg.norm(np.roll(polygon, -1, axis=0) - polygon, axis=1)
         longest = max(longest, float(sides.max()))
-        if len(polygon) == 4 and cv2.isContourConvex(polygon.astype(np.float32).reshape(-1, 1, 2)):
-            short, long_ = sorted([(sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2])
-            if 1.15 < long_ / max(short, 1e-3) < 2.1:
-                whole.append(short)
+        short = _card_short_side(polygon)
+        if short is not None:
+            whole.append(short)
     if whole:
         return float(np.median(whole))
     if not longest:
@@ -380,12 +384,9 @@ def _width_across(quads: list[np.ndarray]) -> Callable[[float, float], float] | 
     :data:`PLANE_CARDS` are card-shaped."""
     points = []
     for quad in quads:
-        if len(quad) != 4 or not cv2.isContourConvex(quad.astype(np.float32).reshape(-1, 1, 2)):
-            continue
-        sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
-        short, long_ = sorted([(sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2])
-        if 1.15 < long_ / max(short, 1e-3) < 2.1:
-            points.append((*quad.mean(axis=0).tolist(), float(short)))
+        short = _card_short_side(quad)
+        if short is not None:
+            points.append((*quad.mean(axis=0).tolist(), short))
     if len(points) < PLANE_CARDS:
         return None
     data = np.array(points)
@@ -665,12 +666,19 @@ def same_card(
     return False
 
 
+def _glyphs_apart(one: CornerReading, other: CornerReading) -> float | None:
+    """How far apart the two readings' rank glyphs lie, in glyph heights (the taller's);
+    None where either was not measured."""
+    if one.glyph_at is None or other.glyph_at is None or not (one.glyph and other.glyph):
+        return None
+    return math.dist(one.glyph_at, other.glyph_at) / max(one.glyph, other.glyph)
+
+
 def _one_glyph(one: CornerReading, other: CornerReading) -> bool:
     """Whether the two readings' rank glyphs lie within :data:`SAME_GLYPH` of a glyph's
     height of each other: one index's ink, cut from two corners."""
-    if one.glyph_at is None or other.glyph_at is None or not (one.glyph and other.glyph):
-        return False
-    return math.dist(one.glyph_at, other.glyph_at) < SAME_GLYPH * max(one.glyph, other.glyph)
+    apart = _glyphs_apart(one, other)
+    return apart is not None and apart < SAME_GLYPH
 
 
 def one_place(one: CornerReading, other: CornerReading) -> bool:
@@ -683,12 +691,10 @@ def one_place(one: CornerReading, other: CornerReading) -> bool:
     width = max(one.corner.width, other.corner.width)
     if float(np.linalg.norm(one.card_centre - other.card_centre)) >= width / 7:
         return False
-    if one.glyph_at is None or other.glyph_at is None or not (one.glyph and other.glyph):
+    apart = _glyphs_apart(one, other)
+    if apart is None or float(np.dot(one.corner.across, other.corner.across)) < ALONG_ONE_EDGE:
         return True
-    if float(np.dot(one.corner.across, other.corner.across)) < ALONG_ONE_EDGE:
-        return True
-    apart = math.dist(one.glyph_at, other.glyph_at)
-    return apart <= GLYPHS_APART * max(one.glyph, other.glyph)
+    return apart <= GLYPHS_APART
 
 
 def cards_from_corners(

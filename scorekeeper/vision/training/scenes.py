@@ -20,6 +20,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from ..plane import moved
 from .decks import deck_faces, laid_over
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -351,10 +352,6 @@ def _fit(points: np.ndarray, width: int, height: int, fill: float) -> np.ndarray
     )
 
 
-def _apply(h: np.ndarray, points: np.ndarray) -> np.ndarray:
-    return cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float64), h).reshape(-1, 2)
-
-
 # ---- a scene -------------------------------------------------------------------------
 
 
@@ -432,7 +429,7 @@ def make_scene(
     tilt_h = _tilt(rng, width, height, degrees)
     everything = np.concatenate(arranged) if arranged else np.float32([[0, 0], [1, 1]])
     first = _fit(everything, width, height, 1.0)
-    projected = _apply(tilt_h @ first, everything)
+    projected = moved(tilt_h @ first, everything)
     fill = rng.uniform(0.6, 0.95)
     second = _fit(projected, width, height, fill)
     # at least a readable card: the index of a card near 60 px wide is at the limit
@@ -452,7 +449,7 @@ def make_scene(
         top_left, top_right, _br, bottom_left = outline
         down = (bottom_left - top_left) * ratio
         outline = np.float32([top_left, top_right, top_right + down, top_left + down])
-        target = _apply(whole, outline).astype(np.float32)
+        target = moved(whole, outline).astype(np.float32)
         h = cv2.getPerspectiveTransform(source, target)
         warped = cv2.warpPerspective(face, h, (width, height), flags=cv2.INTER_LINEAR)
         photo[:] = laid_over(warped, photo)
