@@ -29,6 +29,8 @@
   var NOTICE = "scorekeeper:notice";
   var PAGES = "scorekeeper-pages";
   var FETCHED_AT = "x-scorekeeper-fetched-at";
+  var SEEN = "scorekeeper:seen"; // each game's revision as last seen on this phone
+  var SEEN_GAMES = 30;
   var LONGEST_PAUSE = 30000;
   var FIRST_PAUSE = 2000;
   var SEND_TIMEOUT = 15000; // a save still unanswered by then is kept and sent again
@@ -748,8 +750,36 @@
     document.querySelectorAll("form[data-queue]").forEach(function (form) {
       var key = form.querySelector("input[name=submission]");
       var draft = drafts && drafts.read(form.dataset.draft);
-      if (key && drafts && !(draft && draft.fields && draft.fields.length)) key.value = drafts.randomId();
+      if (draft && draft.fields && draft.fields.length) return;
+      if (key && drafts) key.value = drafts.randomId();
+      buildOnSheetAsSeen(form);
     });
+  }
+
+  // --- the sheet as last seen here ------------------------------------------------------------
+  function loadSeen() {
+    try { return JSON.parse(localStorage.getItem(SEEN) || "{}") || {}; } catch (broken) { return {}; }
+  }
+  function see(revision) {
+    var sheet = thisSheet();
+    if (!sheet || !/^\d+$/.test(String(revision))) return;
+    var seen = loadSeen();
+    var path = window.location.pathname;
+    delete seen[path]; // the newest last: the oldest games are forgotten first
+    seen[path] = Number(revision);
+    var paths = Object.keys(seen);
+    paths.slice(0, Math.max(0, paths.length - SEEN_GAMES)).forEach(function (old) { delete seen[old]; });
+    try { localStorage.setItem(SEEN, JSON.stringify(seen)); } catch (full) { /* the copied form's own */ }
+  }
+  // A new round typed into a copy of the form older than the sheet this phone last showed was
+  // entered knowing that sheet (its own last round, or another phone's heard live): it builds
+  // on it, and is not sent back as a conflict with a round the player saw.
+  function buildOnSheetAsSeen(form) {
+    var action = new URL(target(form)).pathname;
+    var revision = form.querySelector("input[name=revision]");
+    if (!revision || !/\/rounds\/new$/.test(action) || !/^\d+$/.test(revision.value)) return;
+    var seen = loadSeen()[action.replace(/\/rounds\/new$/, "")];
+    if (typeof seen === "number" && seen > Number(revision.value)) revision.value = String(seen);
   }
 
   // The round form of a game whose sheet is open is kept fresh in the phone's copy, so a
@@ -780,8 +810,13 @@
   setInterval(markReplica, 5000);
   // live.js hears how far the replica is, and each sheet it is sent
   document.addEventListener("replica:position", function (event) { heard(parsePosition(event.detail)); });
-  document.addEventListener("sheet:updated", function () { fillGap(); });
+  document.addEventListener("sheet:updated", function (event) {
+    see(event.detail && event.detail.revision);
+    fillGap();
+    keepFormFresh();
+  });
   window.addEventListener("storage", function (event) { if (event.key === STORED) markReplica(); });
+  if (thisSheet()) see(thisSheet().dataset.revision);
   fillGap();
   window.addEventListener("storage", function (event) { if (event.key === QUEUE) render(); });
   window.addEventListener("online", function () {

@@ -179,6 +179,63 @@ def test_a_round_another_phone_saved_meanwhile_is_a_conflict_showing_both(
         context.close()
 
 
+def cached_text(page, url):
+    return page.evaluate(
+        "url => caches.open('scorekeeper-pages').then(cache => cache.match(url, "
+        "{ignoreVary: true})).then(found => found ? found.text() : '')",
+        url,
+    )
+
+
+def test_a_round_typed_into_an_old_copy_of_the_form_builds_on_the_sheet_as_seen(
+    live_server, browser, tmp_path
+):
+    """The phone's copy of the round form is refreshed after the sheet changes; a network lost
+    before that refresh leaves the copy from a round before. A round typed into it after the
+    sheet here showed another phone's round 2 was entered knowing round 2: it is saved as
+    round 3, not sent back as a conflict with a round the player saw."""
+    context, page = new_phone(browser)
+    edit = start_table(page.request, live_server, players=PLAYERS)
+    under_service_worker(page, edit)
+    open_round_form(page)
+    form_url = page.url
+    type_counted_round(page, "Ana", {1: 12, 2: 7})
+    save(page)
+    expect(page.locator(".flash").first).to_contain_text("Round 1 saved.")
+    kept_by_the_phone(page, form_url, holding="Round 2")
+    copy_after_round_one = cached_text(page, form_url)
+
+    other_context, other = new_phone(browser)
+    other.goto(edit)
+    open_round_form(other)
+    type_counted_round(other, "Ben", {0: 5, 2: 9})
+    save(other)
+    expect(other.locator(".flash").first).to_contain_text("Round 2 saved.")
+    expect(totals(page)).to_have_text(["5", "12", "16"])  # heard live on this phone
+
+    # the refreshed copy had not come before the network went: the copy is round 1's
+    page.evaluate(
+        "([url, text]) => caches.open('scorekeeper-pages').then(cache => cache.put(url, "
+        "new Response(text, {headers: {'content-type': 'text/html; charset=utf-8', "
+        "'x-scorekeeper-fetched-at': new Date().toISOString()}})))",
+        [form_url, copy_after_round_one],
+    )
+    context.set_offline(True)
+    open_round_form(page)
+    expect(page.locator(".offline-mark")).to_contain_text("Offline, as of")
+    type_counted_round(page, "Cem", {0: 3, 1: 20})
+    save(page)
+    expect(page.locator("#queue")).to_contain_text("1 entry is waiting to be sent.")
+
+    context.set_offline(False)
+    expect(page.locator("#queue")).to_have_count(0, timeout=SEND_BACK_WITHIN)
+    # Ana 0 + 5 + 3 = 8, Ben 12 + 0 + 20 = 32, Cem 7 + 9 + 0 = 16
+    expect(totals(page)).to_have_text(["8", "32", "16"])
+    assert len(rounds_stored(tmp_path / "browser.sqlite")) == 3
+    for phone_context in (context, other_context):
+        phone_context.close()
+
+
 @contextlib.contextmanager
 def table_on_its_own_server(browser, database):
     """A server of the test's own (to kill), a phone at a new table under the service
