@@ -57,6 +57,14 @@ PHOTOS = {
     ),
     "joker.jpg": (7, ("svg-nicu-ornamental",), "spread", ["JK", "2S", "2H"], {"jokers": True}),
     "empty-table.jpg": (8, ("svg-standard",), "spread", [], {}),
+    # a held-out deck that prints its indices small and thin, its red pale on a tinted card
+    "faint-index.jpg": (
+        65,
+        ("svg-tigullio-international",),
+        "spread",
+        ["2D", "6H", "8S", "4C", "9D", "3H"],
+        {},
+    ),
     # the phone held at 32 degrees from straight above: the far cards half the near ones' size
     "tilted.jpg": (
         16,

@@ -31,6 +31,10 @@ WIDEST_GLYPH = 0.7
 # a piece beside the rank's topmost one and this many times as tall is no digit of it
 TALLER_BESIDE = 1.25
 COARSE = (12, 20)  # the whole patch as read beside the glyphs
+# faint ink is found after the light is made even under a disc this wide (patch pixels):
+# wider than a rank glyph's strokes and an index's pip, narrower than the patch's lit
+# and shaded parts
+FLAT_SIDE = 13
 
 CELL = 8
 BINS = 9
@@ -270,13 +274,23 @@ def _ink_colour(patch: np.ndarray, ink: np.ndarray, boxes: list) -> np.ndarray:
     return (darkening - darkening.mean()).astype(np.float32)
 
 
-def features(patches: list[np.ndarray] | np.ndarray) -> np.ndarray:
+def features(patches: list[np.ndarray] | np.ndarray, flattened: bool = False) -> np.ndarray:
     """What the index reader sees of each patch (colour, ``PATCH`` sized): its rank glyph
     and suit pip (ink levels and HOG, each scaled to :data:`GLYPH`), their places and sizes
     in the patch, the ink's colour, and the whole patch coarsely; each patch's contrast
     stretched first. Read in the patch's darkest channel, so red, blue, green and black ink
-    are all dark on a light card."""
-    return features_and_lone(patches, lone=False)[0]
+    are all dark on a light card. ``flattened``: the glyphs are found where the ink stands
+    out from the paper around it (a white top-hat under a :data:`FLAT_SIDE` disc), not from
+    the whole patch: a small index printed faintly, on a tinted card or across a lamp's
+    gradient, is lost in one level set between the table's dark edge and the paper."""
+    chunk = 1024
+    return np.concatenate(
+        [
+            _features(patches[start : start + chunk], False, flattened)[0]
+            for start in range(0, len(patches), chunk)
+        ]
+        or [np.zeros((0, FEATURES), np.float32)]
+    )
 
 
 def features_and_lone(
@@ -315,8 +329,19 @@ def _place(rank: tuple | None, suit: tuple | None, ink, in_colour) -> np.ndarray
     return place
 
 
+_FLAT_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (FLAT_SIDE, FLAT_SIDE))
+
+
+def _flattened(darkness: np.ndarray) -> np.ndarray:
+    """A patch's darkness (0 to 255) less the paper's own around each pixel, stretched to 0..1
+    (its brightest hundredth at 1; a patch with no ink that stands out stays dim)."""
+    standing_out = cv2.morphologyEx(darkness, cv2.MORPH_TOPHAT, _FLAT_DISC).astype(np.float32)
+    top = max(float(np.percentile(standing_out, 99)), 12.0)
+    return np.clip(standing_out / top, 0, 1)
+
+
 def _features(
-    patches: list[np.ndarray] | np.ndarray, lone: bool
+    patches: list[np.ndarray] | np.ndarray, lone: bool, flattened: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     colour = np.asarray(patches, dtype=np.float32).reshape(-1, PATCH[1], PATCH[0], 3)
     # the darkest channel, channel by channel: numpy's min over an axis of three is far slower
@@ -336,6 +361,9 @@ def _features(
             places.append(np.zeros(PLACE_COUNT, np.float32))
             continue
         grey = (patch * 255).astype(np.uint8)
+        if flattened:
+            patch = _flattened(grey)
+            grey = (patch * 255).astype(np.uint8)
         _level, ink = cv2.threshold(grey, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         rank, suit = index_glyphs(ink)
         ranks.append(_square(patch, rank))

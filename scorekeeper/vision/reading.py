@@ -38,6 +38,7 @@ from .corners import (
     SPAN,
     SUIT_COLUMNS,
     cut_corner,
+    features,
     features_and_lone,
     shows_an_index,
 )
@@ -943,9 +944,19 @@ def _read_cards(
     silent = [c for c in found if c.outline in whole and c.outline not in read]
     if silent:
         patches = [cut_corner(pixels, c.point, c.across, c.down, c.width) for c in silent]
-        rows = features_and_lone(patches, lone=False)[0]
-        readings += faint_readings(silent, index_probabilities(rows))
+        readings += faint_readings(silent, _surer_of_two_inks(patches))
     return cards_from_corners(readings, whole, pieces)
+
+
+def _surer_of_two_inks(patches: list[np.ndarray]) -> np.ndarray:
+    """Each patch's probabilities as its ink is found over the whole patch or against the
+    paper around it (:func:`.corners.features`, ``flattened``), whichever reads a card more
+    surely: a whole card none of whose corners read may print its index small and faint."""
+    as_cut = index_probabilities(features(patches))
+    flattened = index_probabilities(features(patches, flattened=True))
+    none = CLASSES.index("none")
+    surer = flattened[:, :none].max(axis=1) > as_cut[:, :none].max(axis=1)
+    return np.where(surer[:, None], flattened, as_cut)
 
 
 def faint_readings(corners: list[Corner], probabilities: np.ndarray) -> list[CornerReading]:

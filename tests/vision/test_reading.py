@@ -622,6 +622,31 @@ def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_co
     assert read == [(0, "7C", 0.4), (0, "7C", 0.38), (3, "8S", 0.75), (3, "8S", 0.75)]
 
 
+def test_a_pale_index_under_a_shadow_is_found_against_the_paper_around_it():
+    from scorekeeper.vision.corners import PATCH, PLACES, features, shows_an_index
+
+    width, height = PATCH
+    # a pink card's corner, the top in a shadow (the paper 120 at the top row, 235 at the
+    # bottom), a "2" and its pip printed in a pale red that darkens the paper by a third
+    light = np.linspace(120, 235, height)[:, None, None]
+    paper = np.broadcast_to(light * np.float32([0.87, 0.87, 1.0]), (height, width, 3))
+    drawn = np.zeros((height, width), np.uint8)
+    cv2.putText(drawn, "2", (8, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.6, 1, 2, cv2.LINE_8)
+    cv2.circle(drawn, (14, 33), 5, 1, -1)  # the pip: columns 9..19, rows 28..38
+    patch = np.where(drawn[..., None] == 1, paper * np.float32([0.62, 0.62, 0.95]), paper)
+    patch = patch.astype(np.uint8)
+
+    # one level over the whole patch parts the shadow from the light, and the ink with it
+    assert not shows_an_index(features([patch]))[0]
+    rows = features([patch], flattened=True)
+    assert shows_an_index(rows)[0]
+    rank = rows[0, PLACES : PLACES + 4] * [width, height, width, height]
+    pip = rows[0, PLACES + 4 : PLACES + 8] * [width, height, width, height]
+    assert np.allclose(pip, [9, 28, 11, 11], atol=1)
+    # the "2" lies within the text's box above the pip: columns 8..21, rows 10..24
+    assert rank[0] >= 7 and rank[0] + rank[2] <= 22 and rank[1] >= 9 and rank[1] + rank[3] <= 25
+
+
 def _facing_indices(card_width: float) -> tuple[CornerReading, CornerReading]:
     """A card ``card_width`` wide (and 1.45 times as long) lying upright, its two indices read
     as 7H at corners cut 100 wide: the top-left one, and the bottom-right one printed half a
