@@ -108,8 +108,10 @@ ROW_GLYPH_NARROWER = 1.05
 FACING_AT_MOST = 2.5
 # A whole card none of whose corners reads as an index (its pip run into the face's first
 # pip, a thin rank the shape test misses) is read by the model alone: two of its corners
-# agreeing, each at least this sure, name it...
+# agreeing, each at least this sure, name it, or one corner alone this sure where no other
+# corner reads another card (a small index in a shadow reads at one of its two corners)...
 FAINT_LEAST = 0.3
+FAINT_ALONE = 0.9
 # ...and it is shown at most this sure, below the answer's SURE: the table looks at it
 FAINT_AT_MOST = 0.75
 # two readings along one edge (their corners' edges this parallel, the cosine of the angle
@@ -962,7 +964,8 @@ def _surer_of_two_inks(patches: list[np.ndarray]) -> np.ndarray:
 def faint_readings(corners: list[Corner], probabilities: np.ndarray) -> list[CornerReading]:
     """The readings of whole cards' ``corners`` that read as no index (each row of
     ``probabilities`` a corner's): where two or more corners of one outline read as one
-    card, at least :data:`FAINT_LEAST` and agreeing, they are that card, at most
+    card, at least :data:`FAINT_LEAST` and agreeing, or one corner alone reads a card at least
+    :data:`FAINT_ALONE` sure and none of its others another, they are that card, at most
     :data:`FAINT_AT_MOST` sure."""
     by_outline: dict[int, list[tuple[Corner, str, float]]] = {}
     for corner, p in zip(corners, probabilities, strict=True):
@@ -973,7 +976,9 @@ def faint_readings(corners: list[Corner], probabilities: np.ndarray) -> list[Cor
             )
     faint = []
     for seen in by_outline.values():
-        if len(seen) < 2 or len({card for _corner, card, _p in seen}) > 1:
+        if len({card for _corner, card, _p in seen}) > 1:
+            continue
+        if len(seen) < 2 and seen[0][2] < FAINT_ALONE:
             continue
         faint += [CornerReading(c, card, min(p, FAINT_AT_MOST)) for c, card, p in seen]
     return faint

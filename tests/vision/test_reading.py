@@ -592,11 +592,19 @@ def _probabilities(*readings):
     return rows
 
 
-def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_corners():
+def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_or_one_sure():
     from scorekeeper.vision.answer import SURE
     from scorekeeper.vision.reading import FAINT_AT_MOST, faint_readings
 
-    corners = [_corner(0)] * 4 + [_corner(1)] * 2 + [_corner(2)] * 2 + [_corner(3)] * 2
+    corners = (
+        [_corner(0)] * 4
+        + [_corner(1)] * 2
+        + [_corner(2)] * 2
+        + [_corner(3)] * 2
+        + [_corner(4)] * 2
+        + [_corner(5)] * 2
+        + [_corner(6)] * 2
+    )
     probabilities = _probabilities(
         # outline 0: two corners agree, the other two read as no card
         ("7C", 0.4),
@@ -612,6 +620,15 @@ def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_co
         # outline 3: sure, yet no index's shape
         ("8S", 0.95),
         ("8S", 0.9),
+        # outline 4: one corner alone, 0.9 sure, the other reads no card
+        ("2D", 0.91),
+        ("none", 0.9),
+        # outline 5: one corner alone, under 0.9
+        ("6H", 0.85),
+        ("none", 0.9),
+        # outline 6: one corner 0.9 sure, the other (over 0.3) another card
+        ("JS", 0.92),
+        ("JH", 0.35),
     )
     read = [
         (r.corner.outline, r.card, round(r.confidence, 2))
@@ -619,7 +636,13 @@ def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_co
     ]
     # at most 0.75 sure, below the answer's 0.8: the table is asked to look at it
     assert FAINT_AT_MOST < SURE
-    assert read == [(0, "7C", 0.4), (0, "7C", 0.38), (3, "8S", 0.75), (3, "8S", 0.75)]
+    assert read == [
+        (0, "7C", 0.4),
+        (0, "7C", 0.38),
+        (3, "8S", 0.75),
+        (3, "8S", 0.75),
+        (4, "2D", 0.75),
+    ]
 
 
 def test_a_pale_index_under_a_shadow_is_found_against_the_paper_around_it():
