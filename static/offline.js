@@ -783,12 +783,22 @@
   }
 
   // The round form of a game whose sheet is open is kept fresh in the phone's copy, so a
-  // round entered after the network dropped builds on the sheet as last seen here.
-  function keepFormFresh() {
+  // round entered after the network dropped builds on the sheet as last seen here; with
+  // ``andSheet`` the sheet's own copy too (a round heard live changed it in place only).
+  function keepFormFresh(andSheet) {
     if (offlineCopy || !window.caches || !navigator.onLine) return;
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
     var link = document.querySelector("#sheet a[href$='/rounds/new']");
-    if (!link) return;
-    fetch(link.href, { credentials: "same-origin" }).then(function (response) {
+    if (link) keepFresh(link.href);
+    if (andSheet && thisSheet()) {
+      var sheet = window.location.href.split("#")[0];
+      fetch(sheet, { credentials: "same-origin" }).then(function (response) {
+        return response.ok ? response.text().then(function (html) { keepCopy(sheet, html); }) : null;
+      }).catch(function () { /* kept as it was */ });
+    }
+  }
+  function keepFresh(url) {
+    fetch(url, { credentials: "same-origin" }).then(function (response) {
       if (!response.ok) return null;
       return response.text().then(function (html) {
         var headers = new Headers(response.headers);
@@ -796,7 +806,7 @@
         headers.delete("content-length");
         headers.set(FETCHED_AT, new Date().toISOString());
         return caches.open(PAGES).then(function (cache) {
-          return cache.put(link.href, new Response(html, { status: 200, headers: headers }));
+          return cache.put(url, new Response(html, { status: 200, headers: headers }));
         });
       });
     }).catch(function () { /* kept as it was */ });
@@ -813,7 +823,7 @@
   document.addEventListener("sheet:updated", function (event) {
     see(event.detail && event.detail.revision);
     fillGap();
-    keepFormFresh();
+    keepFormFresh(true);
   });
   window.addEventListener("storage", function (event) { if (event.key === STORED) markReplica(); });
   if (thisSheet()) see(thisSheet().dataset.revision);

@@ -236,6 +236,35 @@ def test_a_round_typed_into_an_old_copy_of_the_form_builds_on_the_sheet_as_seen(
         phone_context.close()
 
 
+def test_the_phones_copy_of_the_sheet_holds_the_round_it_heard_live(live_server, browser):
+    """A round another phone saved reaches this phone's sheet in place (no page load); the
+    copy the phone shows with no network holds it too, not the sheet as last loaded."""
+    context, page = new_phone(browser)
+    edit = start_table(page.request, live_server, players=PLAYERS)
+    under_service_worker(page, edit)
+    open_round_form(page)
+    type_counted_round(page, "Ana", {1: 12, 2: 7})
+    save(page)
+    expect(page.locator(".flash").first).to_contain_text("Round 1 saved.")
+
+    other_context, other = new_phone(browser)
+    other.goto(edit)
+    open_round_form(other)
+    type_counted_round(other, "Ben", {0: 5, 2: 9})
+    save(other)
+    expect(other.locator(".flash").first).to_contain_text("Round 2 saved.")
+    expect(totals(page)).to_have_text(["5", "12", "16"])  # heard live
+    kept_by_the_phone(page, page.url, holding='data-revision="2"')
+
+    context.set_offline(True)
+    open_offline(page, page.url)
+    expect(page.locator(".offline-mark")).to_contain_text("Offline, as of")
+    # Ana 0 + 5, Ben 12 + 0, Cem 7 + 9
+    expect(totals(page)).to_have_text(["5", "12", "16"])
+    for phone_context in (context, other_context):
+        phone_context.close()
+
+
 @contextlib.contextmanager
 def table_on_its_own_server(browser, database):
     """A server of the test's own (to kill), a phone at a new table under the service
