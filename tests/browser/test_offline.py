@@ -187,6 +187,21 @@ def cached_text(page, url):
     )
 
 
+def round_two_from_the_phone_beside(browser, page, edit):
+    """The phone beside this one saves round 2 (Ben went out; Ana 5, Cem 9); this phone, on
+    the sheet after round 1 (Ana went out; Ben 12, Cem 7), hears it live. Returns the other
+    phone's context."""
+    other_context, other = new_phone(browser)
+    other.goto(edit)
+    open_round_form(other)
+    type_counted_round(other, "Ben", {0: 5, 2: 9})
+    save(other)
+    expect(other.locator(".flash").first).to_contain_text("Round 2 saved.")
+    # Ana 0 + 5, Ben 12 + 0, Cem 7 + 9, heard live on this phone
+    expect(totals(page)).to_have_text(["5", "12", "16"])
+    return other_context
+
+
 def test_a_round_typed_into_an_old_copy_of_the_form_builds_on_the_sheet_as_seen(
     live_server, browser, tmp_path
 ):
@@ -205,13 +220,7 @@ def test_a_round_typed_into_an_old_copy_of_the_form_builds_on_the_sheet_as_seen(
     kept_by_the_phone(page, form_url, holding="Round 2")
     copy_after_round_one = cached_text(page, form_url)
 
-    other_context, other = new_phone(browser)
-    other.goto(edit)
-    open_round_form(other)
-    type_counted_round(other, "Ben", {0: 5, 2: 9})
-    save(other)
-    expect(other.locator(".flash").first).to_contain_text("Round 2 saved.")
-    expect(totals(page)).to_have_text(["5", "12", "16"])  # heard live on this phone
+    other_context = round_two_from_the_phone_beside(browser, page, edit)
 
     # the refreshed copy had not come before the network went: the copy is round 1's
     page.evaluate(
@@ -247,13 +256,7 @@ def test_the_phones_copy_of_the_sheet_holds_the_round_it_heard_live(live_server,
     save(page)
     expect(page.locator(".flash").first).to_contain_text("Round 1 saved.")
 
-    other_context, other = new_phone(browser)
-    other.goto(edit)
-    open_round_form(other)
-    type_counted_round(other, "Ben", {0: 5, 2: 9})
-    save(other)
-    expect(other.locator(".flash").first).to_contain_text("Round 2 saved.")
-    expect(totals(page)).to_have_text(["5", "12", "16"])  # heard live
+    other_context = round_two_from_the_phone_beside(browser, page, edit)
     kept_by_the_phone(page, page.url, holding='data-revision="2"')
 
     context.set_offline(True)
