@@ -201,14 +201,17 @@
     });
   }
 
-  // the phone's copy of the sheet (sw.js keeps a page it fetched; this one came as an answer),
-  // without the messages that were news only now
-  function keepCopy(url, html) {
+  // the phone's copy of a page (sw.js keeps a page it navigated to; this one came as an
+  // answer, or was fetched to keep the copy fresh), without the messages that were news only now
+  // (with the headers it came with, where given: its content security policy among them)
+  function keepCopy(url, html, given) {
     if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
     var page = new DOMParser().parseFromString(html, "text/html");
     page.querySelectorAll(".flash").forEach(function (message) { message.remove(); });
     var text = "<!doctype html>\n" + page.documentElement.outerHTML;
-    var headers = new Headers({ "content-type": "text/html; charset=utf-8" });
+    var headers = new Headers(given || { "content-type": "text/html; charset=utf-8" });
+    headers.delete("content-encoding"); // kept as text: no longer compressed, nor that long
+    headers.delete("content-length");
     headers.set(FETCHED_AT, new Date().toISOString());
     caches.open(PAGES).then(function (cache) {
       return cache.put(url, new Response(text, { status: 200, headers: headers }));
@@ -785,30 +788,15 @@
   // The round form of a game whose sheet is open is kept fresh in the phone's copy, so a
   // round entered after the network dropped builds on the sheet as last seen here; with
   // ``andSheet`` the sheet's own copy too (a round heard live changed it in place only).
-  function keepFormFresh(andSheet) {
-    if (offlineCopy || !window.caches || !navigator.onLine) return;
-    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+  function keepCopiesFresh(andSheet) {
+    if (offlineCopy || !navigator.onLine || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
     var link = document.querySelector("#sheet a[href$='/rounds/new']");
     if (link) keepFresh(link.href);
-    if (andSheet && thisSheet()) {
-      var sheet = window.location.href.split("#")[0];
-      fetch(sheet, { credentials: "same-origin" }).then(function (response) {
-        return response.ok ? response.text().then(function (html) { keepCopy(sheet, html); }) : null;
-      }).catch(function () { /* kept as it was */ });
-    }
+    if (andSheet && thisSheet()) keepFresh(window.location.href.split("#")[0]);
   }
   function keepFresh(url) {
     fetch(url, { credentials: "same-origin" }).then(function (response) {
-      if (!response.ok) return null;
-      return response.text().then(function (html) {
-        var headers = new Headers(response.headers);
-        headers.delete("content-encoding"); // kept as text: no longer compressed, nor that long
-        headers.delete("content-length");
-        headers.set(FETCHED_AT, new Date().toISOString());
-        return caches.open(PAGES).then(function (cache) {
-          return cache.put(url, new Response(html, { status: 200, headers: headers }));
-        });
-      });
+      return response.ok ? response.text().then(function (html) { keepCopy(url, html, response.headers); }) : null;
     }).catch(function () { /* kept as it was */ });
   }
 
@@ -823,7 +811,7 @@
   document.addEventListener("sheet:updated", function (event) {
     see(event.detail && event.detail.revision);
     fillGap();
-    keepFormFresh(true);
+    keepCopiesFresh(true);
   });
   window.addEventListener("storage", function (event) { if (event.key === STORED) markReplica(); });
   if (thisSheet()) see(thisSheet().dataset.revision);
@@ -842,7 +830,7 @@
   flush(); // with no network it fails at once and waits for "online" or its next try
   if ("serviceWorker" in navigator && holder && holder.dataset.serviceWorker) {
     navigator.serviceWorker.register(holder.dataset.serviceWorker).then(function () {
-      if (navigator.serviceWorker.controller) keepFormFresh();
+      if (navigator.serviceWorker.controller) keepCopiesFresh();
     }).catch(function () { /* the app works without it, online */ });
   }
 })();
