@@ -65,6 +65,14 @@ PHOTOS = {
         ["2D", "6H", "8S", "4C", "9D", "3H"],
         {},
     ),
+    # a held-out deck whose small black corner pips read as clubs: the faces' spades do not
+    "face-pips.jpg": (
+        302,
+        ("svg-penguins",),
+        "spread",
+        ["3S", "7S", "9S", "4D", "6C", "8H"],
+        {},
+    ),
     # the phone held at 32 degrees from straight above: the far cards half the near ones' size
     "tilted.jpg": (
         16,
@@ -97,6 +105,8 @@ def main() -> int:
             "layout": layout,
             "decks": sorted({card.deck for card in scene.cards}),
             "shows": scene.notes,
+            # each card as laid, with its outline's four corners (photo pixels)
+            "laid": [card.card for card in scene.cards],
             "outlines": [
                 [[round(float(v), 1) for v in p] for p in card.outline] for card in scene.cards
             ],

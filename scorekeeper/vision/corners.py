@@ -228,7 +228,7 @@ def _split(ink: np.ndarray, box: tuple) -> tuple[tuple | None, tuple | None]:
     return parts[0], parts[1]
 
 
-def _square(image: np.ndarray, box: tuple[int, int, int, int] | None) -> np.ndarray:
+def square_glyph(image: np.ndarray, box: tuple[int, int, int, int] | None) -> np.ndarray:
     """The box's content padded square (the glyph's proportions kept) at GLYPH pixels."""
     if box is None:
         return np.zeros((GLYPH, GLYPH), np.float32)
@@ -240,7 +240,7 @@ def _square(image: np.ndarray, box: tuple[int, int, int, int] | None) -> np.ndar
     return cv2.resize(canvas, (GLYPH, GLYPH), interpolation=cv2.INTER_AREA)
 
 
-def _glyph_hog(glyphs: np.ndarray) -> np.ndarray:
+def glyph_hog(glyphs: np.ndarray) -> np.ndarray:
     big = np.stack([cv2.resize(g, (24, 24), interpolation=cv2.INTER_LINEAR) for g in glyphs])
     return hog(big * 255)
 
@@ -255,7 +255,7 @@ def shows_an_index(rows: np.ndarray) -> np.ndarray:
     return (rows[:, PLACES + 2] > 0) & (rows[:, PLACES + 6] > 0)
 
 
-def _ink_colour(patch: np.ndarray, ink: np.ndarray, boxes: list) -> np.ndarray:
+def ink_colour(patch: np.ndarray, ink: np.ndarray, boxes: list) -> np.ndarray:
     """The index ink's colour against the card's own paper: each channel's share of the
     ink's darkening, less their mean, so black ink reads (0, 0, 0) and red ink shows in
     its red channel (blue, green in four-colour decks) whatever the light's colour."""
@@ -325,7 +325,7 @@ def _place(rank: tuple | None, suit: tuple | None, ink, in_colour) -> np.ndarray
             x, y, w, h = box
             place[offset : offset + 4] = (x / PATCH[0], y / PATCH[1], w / PATCH[0], h / PATCH[1])
     place[8] = 1.0 if rank is not None and rank[2] > rank[3] * 0.9 else 0.0
-    place[9:12] = 4.0 * _ink_colour(in_colour, ink, [rank, suit])
+    place[9:12] = 4.0 * ink_colour(in_colour, ink, [rank, suit])
     return place
 
 
@@ -356,8 +356,8 @@ def _features(
         zip(darkness, (high - low).ravel(), colour, strict=True)
     ):
         if contrast < 30:  # no ink on a blank or flat patch
-            ranks.append(_square(patch, None))
-            suits.append(_square(patch, None))
+            ranks.append(square_glyph(patch, None))
+            suits.append(square_glyph(patch, None))
             places.append(np.zeros(PLACE_COUNT, np.float32))
             continue
         grey = (patch * 255).astype(np.uint8)
@@ -366,8 +366,8 @@ def _features(
             grey = (patch * 255).astype(np.uint8)
         _level, ink = cv2.threshold(grey, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         rank, suit = index_glyphs(ink)
-        ranks.append(_square(patch, rank))
-        suits.append(_square(patch, suit))
+        ranks.append(square_glyph(patch, rank))
+        suits.append(square_glyph(patch, suit))
         places.append(_place(rank, suit, ink, in_colour))
         wide = rank is not None and rank[2] > rank[3] * 0.9
         # a rank run into its pip starts in the patch's top rows, where an index's does
@@ -375,8 +375,8 @@ def _features(
         if lone and (wide or run_together):
             alone, below = index_glyphs(ink, lone=wide, split=run_together)
             if (alone, below) != (rank, suit):
-                lone_ranks.append(_square(patch, alone))
-                lone_suits.append(_square(patch, below))
+                lone_ranks.append(square_glyph(patch, alone))
+                lone_suits.append(square_glyph(patch, below))
                 lone_places.append(_place(alone, below, ink, in_colour))
                 lone_of.append(index)
     coarse = stretched.reshape(
@@ -400,8 +400,8 @@ def _rows(ranks: list, suits: list, places: list, coarse: np.ndarray) -> np.ndar
         [
             ranks.reshape(len(ranks), -1),
             suits.reshape(len(suits), -1),
-            _glyph_hog(ranks),
-            _glyph_hog(suits),
+            glyph_hog(ranks),
+            glyph_hog(suits),
             np.stack(places),
             coarse,
         ],

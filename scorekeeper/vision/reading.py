@@ -14,7 +14,8 @@
    cut at (:func:`glyph_width`: the outlines misled), steps 3 and 4 are done again at the
    glyphs' width.
 5. :func:`cards_from_corners`: readings grouped into physical cards: a card seen at both of
-   its index corners, or a lone card whose outline is whole, is one card.
+   its index corners, or a lone card whose outline is whole, is one card; a whole number
+   card's suit is the one its face pips show, where they show one surely (:mod:`.faces`).
 
 A photo taken at a slant, whose whole cards say so after step 3, is drawn again from above
 (:mod:`.plane`) and read from step 1 there; its cards' boxes are drawn back onto the photo.
@@ -42,6 +43,7 @@ from .corners import (
     features_and_lone,
     shows_an_index,
 )
+from .faces import face_pips, pip_rows
 from .plane import from_above
 
 MODEL = Path(__file__).with_name("card_index.onnx")
@@ -122,6 +124,12 @@ ALONG_ONE_EDGE = 0.95
 # other read one index, cut twice (along two edges a few degrees apart, which move the
 # card's centre each places); the next card's index in a fan lies a glyph's width on
 SAME_GLYPH = 0.5
+# a whole number card whose face pips (:mod:`.faces`), at least LEAST_PIPS of them, read on
+# average at least this surely as one suit is of that suit, whatever its corners read: a
+# corner's pip is a few pixels across, the face's several times larger and repeated
+PIPS_SURE = 0.8
+LEAST_PIPS = 2
+NUMBER_RANKS = frozenset(RANKS[1:10])
 
 
 @dataclass(frozen=True)
@@ -538,6 +546,37 @@ def index_probabilities(rows: np.ndarray) -> np.ndarray:
     return np.concatenate([cards.reshape(len(rows), -1), ranks[:, len(RANKS) :]], axis=1)
 
 
+def suit_probabilities(rows: np.ndarray) -> np.ndarray:
+    """The suit model's probability of each of :data:`SUITS` for feature rows."""
+    (suits,) = _session().run(
+        ["suit_probabilities"],
+        {
+            "rank_features": rows[:, RANK_COLUMNS].astype(np.float32),
+            "suit_features": rows[:, SUIT_COLUMNS].astype(np.float32),
+        },
+    )
+    return suits
+
+
+def face_suits(pixels: np.ndarray, outlines: dict[int, np.ndarray]) -> dict[int, tuple[str, float]]:
+    """For each whole card's four-cornered outline (by its index), the suit its face pips
+    show and how surely (their mean probability), where at least :data:`LEAST_PIPS` pips are
+    read (one batch for the model, every face)."""
+    pips = {index: face_pips(pixels, outline) for index, outline in outlines.items()}
+    pips = {index: shown for index, shown in pips.items() if len(shown[0]) >= LEAST_PIPS}
+    if not pips:
+        return {}
+    suits = suit_probabilities(pip_rows(list(pips.values())))
+    shown = {}
+    start = 0
+    for index, (glyphs, _colour) in pips.items():
+        mean = suits[start : start + len(glyphs)].mean(axis=0)
+        start += len(glyphs)
+        best = int(mean.argmax())
+        shown[index] = (SUITS[best], float(mean[best]))
+    return shown
+
+
 def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]:
     if not found:
         return []
@@ -701,13 +740,18 @@ def one_place(one: CornerReading, other: CornerReading) -> bool:
 
 
 def cards_from_corners(
-    readings: list[CornerReading], whole: set[int], pieces: frozenset[int] = frozenset()
+    readings: list[CornerReading],
+    whole: set[int],
+    pieces: frozenset[int] = frozenset(),
+    faces: dict[int, tuple[str, float]] | None = None,
 ) -> list[Reading]:
     """One reading per physical card. Within an outline that is one whole card, every index
     read is that card; elsewhere two readings are one card when they agree and place the
     card's centre within a fifth of a card's width of each other (the two index corners of
     a fan's last card), and any two that place it at one spot (:func:`one_place`) are one;
-    the readings' summed confidence names it, and disagreement lowers its confidence."""
+    the readings' summed confidence names it, and disagreement lowers its confidence. A
+    whole number card is of the suit its face pips show, where they show one surely
+    (``faces``: :func:`face_suits`)."""
     groups: list[list[CornerReading]] = []
     by_outline: dict[int, list[CornerReading]] = {}
     for reading in sorted(readings, key=lambda r: -r.confidence):
@@ -723,6 +767,7 @@ def cards_from_corners(
         else:
             groups.append([reading])
     groups.extend(by_outline.values())
+    faces = faces or {}
     cards = []
     for group in groups:
         votes: dict[str, float] = {}
@@ -731,6 +776,11 @@ def cards_from_corners(
         card = max(votes, key=votes.__getitem__)
         agreeing = [r for r in group if r.card == card]
         confidence = max(r.confidence for r in agreeing) * (votes[card] / sum(votes.values()))
+        outline = group[0].corner.outline
+        suit, surely = faces.get(outline, (card[-1], 0.0)) if outline in whole else ("", 0.0)
+        if card[:-1] in NUMBER_RANKS and suit not in ("", card[-1]) and surely >= PIPS_SURE:
+            card = card[:-1] + suit
+            confidence = min(confidence, surely)
         points = np.concatenate([r.card_outline() for r in agreeing])
         x, y, w, h = cv2.boundingRect(points.astype(np.float32))
         cards.append(Reading(card, confidence, (float(x), float(y), float(w), float(h))))
@@ -947,7 +997,9 @@ def _read_cards(
     if silent:
         patches = [cut_corner(pixels, c.point, c.across, c.down, c.width) for c in silent]
         readings += faint_readings(silent, _surer_of_two_inks(patches))
-    return cards_from_corners(readings, whole, pieces)
+    numbered = {r.corner.outline for r in readings if r.card[:-1] in NUMBER_RANKS} & whole
+    faces = face_suits(pixels, {i: polygons[i] for i in numbered if len(polygons[i]) == 4})
+    return cards_from_corners(readings, whole, pieces, faces)
 
 
 def _surer_of_two_inks(patches: list[np.ndarray]) -> np.ndarray:

@@ -436,9 +436,9 @@ def _read_seeing_the_corners_grouped(monkeypatch, photo):
     grouped = []
     group = steps.cards_from_corners
 
-    def spy(readings, whole, pieces=frozenset()):
+    def spy(readings, whole, pieces=frozenset(), faces=None):
         grouped.extend(readings)
-        return group(readings, whole, pieces)
+        return group(readings, whole, pieces, faces)
 
     monkeypatch.setattr(steps, "cards_from_corners", spy)
     return steps.read_cards(photo, PhotoBudget()), grouped
