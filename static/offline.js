@@ -29,7 +29,7 @@
   var NOTICE = "scorekeeper:notice";
   var PAGES = "scorekeeper-pages";
   var FETCHED_AT = "x-scorekeeper-fetched-at";
-  var SEEN = "scorekeeper:seen"; // each game's revision as last seen on this phone
+  var SEEN = "scorekeeper:seen"; // each game's revision, next round and dealer as last seen here
   var SEEN_GAMES = 30;
   var LONGEST_PAUSE = 30000;
   var FIRST_PAUSE = 2000;
@@ -705,7 +705,8 @@
       link.textContent = link.dataset.roundLabel.replace("{n}", String(number));
     });
     if (document.querySelector("[data-round-number]")) {
-      document.title = firstTitle.replace(String(first), String(number));
+      // the title as served names the round the page came with
+      document.title = firstTitle.replace(holder.dataset.servedRound || String(first), String(number));
     }
   }
 
@@ -763,26 +764,46 @@
   function loadSeen() {
     try { return JSON.parse(localStorage.getItem(SEEN) || "{}") || {}; } catch (broken) { return {}; }
   }
+  // a game's entry: {revision, round, dealer} (a number alone: its revision, as kept before)
+  function seenOf(path) {
+    var entry = loadSeen()[path];
+    if (typeof entry === "number") return { revision: entry };
+    return entry && typeof entry === "object" && typeof entry.revision === "number" ? entry : null;
+  }
   function see(revision) {
     var sheet = thisSheet();
     if (!sheet || !/^\d+$/.test(String(revision))) return;
     var seen = loadSeen();
     var path = window.location.pathname;
+    var entry = { revision: Number(revision) };
+    // the next round as the sheet shows it (none once the game is over)
+    var deal = document.querySelector("[data-next-round][data-seats]");
+    if (deal && /^\d+$/.test(deal.dataset.nextRound || "")) {
+      entry.round = Number(deal.dataset.nextRound);
+      entry.dealer = deal.dataset.dealer || "";
+    }
     delete seen[path]; // the newest last: the oldest games are forgotten first
-    seen[path] = Number(revision);
+    seen[path] = entry;
     var paths = Object.keys(seen);
     paths.slice(0, Math.max(0, paths.length - SEEN_GAMES)).forEach(function (old) { delete seen[old]; });
     try { localStorage.setItem(SEEN, JSON.stringify(seen)); } catch (full) { /* the copied form's own */ }
   }
   // A new round typed into a copy of the form older than the sheet this phone last showed was
   // entered knowing that sheet (its own last round, or another phone's heard live): it builds
-  // on it, and is not sent back as a conflict with a round the player saw.
+  // on it, and is not sent back as a conflict with a round the player saw. Its title and
+  // dealer say the round it will be (followQueue shows them).
   function buildOnSheetAsSeen(form) {
     var action = new URL(target(form)).pathname;
     var revision = form.querySelector("input[name=revision]");
     if (!revision || !/\/rounds\/new$/.test(action) || !/^\d+$/.test(revision.value)) return;
-    var seen = loadSeen()[action.replace(/\/rounds\/new$/, "")];
-    if (typeof seen === "number" && seen > Number(revision.value)) revision.value = String(seen);
+    var seen = seenOf(action.replace(/\/rounds\/new$/, ""));
+    if (!seen || seen.revision <= Number(revision.value)) return;
+    revision.value = String(seen.revision);
+    if (form.dataset.nextRound && typeof seen.round === "number" && seen.dealer) {
+      if (!form.dataset.servedRound) form.dataset.servedRound = form.dataset.nextRound;
+      form.dataset.nextRound = String(seen.round);
+      form.dataset.dealer = seen.dealer;
+    }
   }
 
   // The round form of a game whose sheet is open is kept fresh in the phone's copy, so a

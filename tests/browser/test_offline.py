@@ -232,6 +232,11 @@ def test_a_round_typed_into_an_old_copy_of_the_form_builds_on_the_sheet_as_seen(
     context.set_offline(True)
     open_round_form(page)
     expect(page.locator(".offline-mark")).to_contain_text("Offline, as of")
+    # and it says the round it will be: round 3, dealt by Cem (a clockwise deal begun by the
+    # first player: Ana, Ben, Cem), though the copy was made for round 2
+    expect(page.locator("h1")).to_have_text("Round 3")
+    expect(page.locator(".dealt-by .dealer")).to_have_text("Cem")
+    expect(page).to_have_title(re.compile(r"^Round 3\b"))
     type_counted_round(page, "Cem", {0: 3, 1: 20})
     save(page)
     expect(page.locator("#queue")).to_contain_text("1 entry is waiting to be sent.")
