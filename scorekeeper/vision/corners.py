@@ -325,7 +325,7 @@ def _place(rank: tuple | None, suit: tuple | None, ink, in_colour) -> np.ndarray
             x, y, w, h = box
             place[offset : offset + 4] = (x / PATCH[0], y / PATCH[1], w / PATCH[0], h / PATCH[1])
     place[8] = 1.0 if rank is not None and rank[2] > rank[3] * 0.9 else 0.0
-    place[9:12] = 4.0 * ink_colour(in_colour, ink, [rank, suit])
+    place[9:12] = INK_COLOUR_WEIGHT * ink_colour(in_colour, ink, [rank, suit])
     return place
 
 
@@ -410,6 +410,8 @@ def _rows(ranks: list, suits: list, places: list, coarse: np.ndarray) -> np.ndar
 
 
 PLACE_COUNT = 12
+# the ink's colour weighs this much beside the glyphs' levels (0 to 1) in a row
+INK_COLOUR_WEIGHT = 4.0
 FEATURES = PLACES + PLACE_COUNT + COARSE[0] * COARSE[1]
 
 # what each of the two index models reads of a patch's row of features: the rank model the
@@ -418,6 +420,18 @@ FEATURES = PLACES + PLACE_COUNT + COARSE[0] * COARSE[1]
 _GLYPHS = GLYPH * GLYPH
 _HOG = 4 * 4 * BINS
 RANK_COLUMNS = np.r_[0:_GLYPHS, 2 * _GLYPHS : 2 * _GLYPHS + _HOG, PLACES : PLACES + 9]
-SUIT_COLUMNS = np.r_[
-    _GLYPHS : 2 * _GLYPHS, 2 * _GLYPHS + _HOG : PLACES, PLACES + 9 : PLACES + PLACE_COUNT
-]
+_PIP = slice(_GLYPHS, 2 * _GLYPHS)
+_PIP_HOG = slice(2 * _GLYPHS + _HOG, PLACES)
+_INK_COLOUR = slice(PLACES + 9, PLACES + PLACE_COUNT)
+SUIT_COLUMNS = np.r_[_PIP, _PIP_HOG, _INK_COLOUR]
+
+
+def pip_rows(pips: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """Rows of features holding only what the suit model reads: each pip (GLYPH square, as
+    :func:`square_glyph` makes it) with its HOG, and its ink's colour (:func:`ink_colour`)."""
+    rows = np.zeros((len(pips), FEATURES), np.float32)
+    if len(pips):
+        rows[:, _PIP] = pips.reshape(len(pips), -1)
+        rows[:, _PIP_HOG] = glyph_hog(pips)
+        rows[:, _INK_COLOUR] = INK_COLOUR_WEIGHT * colours
+    return rows

@@ -13,14 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .corners import (
-    FEATURES,
-    GLYPH,
-    PLACES,
-    glyph_hog,
-    ink_colour,
-    square_glyph,
-)
+from .corners import GLYPH, ink_colour, pip_rows, square_glyph
 
 # a whole card's face is drawn upright at this size (across, down): its pips then measure
 # about what a corner's pip measures when cut, before both are shrunk to GLYPH
@@ -39,9 +32,6 @@ PIP_ALIKE = (0.6, 1.6)
 # pips of a card's lower half are printed upside down; one this near the middle row (as a
 # share of the card's length) is printed either way up, and is not read
 MIDDLE_ROW = 0.06
-
-_GLYPHS = GLYPH * GLYPH
-_HOG_COLUMNS = slice(2 * _GLYPHS + 4 * 4 * 9, PLACES)
 
 
 def _upright(outline: np.ndarray) -> np.ndarray:
@@ -114,17 +104,12 @@ def face_pips(pixels: np.ndarray, outline: np.ndarray) -> tuple[np.ndarray, np.n
     return np.stack(glyphs), ink_colour(face.astype(np.float32), ink, boxes)
 
 
-def pip_rows(pips: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
-    """Rows of features (:func:`.corners.features`' layout, the suit model's columns filled)
-    for the pips of :func:`face_pips`, face after face."""
-    count = sum(len(glyphs) for glyphs, _colour in pips)
-    rows = np.zeros((count, FEATURES), np.float32)
-    if not count:
-        return rows
-    glyphs = np.concatenate([glyphs for glyphs, _colour in pips])
-    rows[:, _GLYPHS : 2 * _GLYPHS] = glyphs.reshape(count, -1)
-    rows[:, _HOG_COLUMNS] = glyph_hog(glyphs)
-    rows[:, PLACES + 9 : PLACES + 12] = 4.0 * np.concatenate(
-        [np.repeat(colour[None], len(glyphs), axis=0) for glyphs, colour in pips]
+def face_rows(pips: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """The suit model's rows (:func:`.corners.pip_rows`) for the pips of :func:`face_pips`,
+    face after face."""
+    if not pips:
+        return pip_rows(np.zeros((0, GLYPH, GLYPH), np.float32), np.zeros((0, 3), np.float32))
+    return pip_rows(
+        np.concatenate([glyphs for glyphs, _colour in pips]),
+        np.concatenate([np.repeat(colour[None], len(glyphs), axis=0) for glyphs, colour in pips]),
     )
-    return rows

@@ -43,7 +43,7 @@ from .corners import (
     features_and_lone,
     shows_an_index,
 )
-from .faces import face_pips, pip_rows
+from .faces import face_pips, face_rows
 from .plane import from_above
 
 MODEL = Path(__file__).with_name("card_index.onnx")
@@ -566,7 +566,7 @@ def face_suits(pixels: np.ndarray, outlines: dict[int, np.ndarray]) -> dict[int,
     pips = {index: shown for index, shown in pips.items() if len(shown[0]) >= LEAST_PIPS}
     if not pips:
         return {}
-    suits = suit_probabilities(pip_rows(list(pips.values())))
+    suits = suit_probabilities(face_rows(list(pips.values())))
     shown = {}
     start = 0
     for index, (glyphs, _colour) in pips.items():
