@@ -777,7 +777,7 @@ def cards_from_corners(
         agreeing = [r for r in group if r.card == card]
         confidence = max(r.confidence for r in agreeing) * (votes[card] / sum(votes.values()))
         outline = group[0].corner.outline
-        suit, surely = faces.get(outline, (card[-1], 0.0)) if outline in whole else ("", 0.0)
+        suit, surely = faces.get(outline, ("", 0.0)) if outline in whole else ("", 0.0)
         if card[:-1] in NUMBER_RANKS and suit not in ("", card[-1]) and surely >= PIPS_SURE:
             card = card[:-1] + suit
             confidence = min(confidence, surely)
