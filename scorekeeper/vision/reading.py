@@ -79,6 +79,11 @@ DIM_FACE = 40
 SOLID = 0.8
 SOLID_MORE = 2.0
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
+# a card's corner cut off in short edges (:func:`rounded_corners`): they add up to at most
+# this share of a card's width, and the long edges, extended, meet within this share of a
+# width of where the first ends (a rounded corner alone cut off: 0.2 and 0.15; an index's
+# ink reaching the edge, or a glass's rim, notches the corner further)
+CUT_CORNER = (0.8, 0.3)
 # a corner read as an index at least this sure is kept as a reading
 KEEP = 0.5
 # a corner read again with its rank glyph's leftmost piece alone is kept this surely: a
@@ -458,10 +463,12 @@ def _corner(
 
 def rounded_corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
     """The corners of cards whose rounded corner the outline cuts off in short edges: where
-    two straight edges a card's side long or more, with only short edges between them, meet
-    when extended, at a convex angle a card's corner can have. A card joined to its
-    neighbour or a glass's rim keeps its rounded corners on its region's outline, where no
-    single corner of the outline is a card's."""
+    two straight edges a quarter of a card's width long or more, with only short edges
+    between them, meet when extended, at a convex angle a card's corner can have, near where
+    the first of them ends. A card joined to its neighbour or a glass's rim keeps its rounded
+    corners on its region's outline, where no single corner of the outline is a card's; an
+    index printed close to the edge notches its corner, in several short edges that may add
+    up to most of a card's width (:data:`CUT_CORNER`)."""
     found = []
     for index, polygon in enumerate(polygons):
         count = len(polygon)
@@ -473,7 +480,7 @@ def rounded_corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
         long_edges = [i for i in range(count) if lengths[i] >= width * 0.25]
         for a, b in zip(long_edges, long_edges[1:] + long_edges[:1], strict=True):
             between = [(a + k) % count for k in range(1, (b - a) % count)]
-            if not between or sum(lengths[k] for k in between) > width * 0.2:
+            if not between or sum(lengths[k] for k in between) > width * CUT_CORNER[0]:
                 continue
             p1, d1 = polygon[a].astype(np.float32), (ends[a] - polygon[a]) / lengths[a]
             p2, d2 = polygon[b].astype(np.float32), (ends[b] - polygon[b]) / lengths[b]
@@ -485,7 +492,7 @@ def rounded_corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
                 continue
             t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / cross
             point = (p1 + t * d1).astype(np.float32)
-            if np.linalg.norm(point - ends[a]) > width * 0.15:
+            if np.linalg.norm(point - ends[a]) > width * CUT_CORNER[1]:
                 continue
             found.append(_corner(point, -d1, d2, width, index))
     return found

@@ -322,6 +322,27 @@ def test_a_card_whose_rounded_corners_the_outline_cuts_off_still_has_its_four_co
     assert rounded_corners([np.float32([(0, 0), (100, 0), (100, 145), (0, 145)])], 100.0) == []
 
 
+def test_a_card_corner_its_index_notches_is_found_where_its_long_edges_meet():
+    # a card 110 wide joined to a glass (so its outline is no whole card) whose index's ink
+    # reaches the top-left corner: the light region's outline runs in four short edges (8.9,
+    # 8.9, 8.9 and 10 long: 37, a third of the width) from the left edge's end at (0, 22) to
+    # the top edge's start at (20, 0); the two edges, extended, meet at (0, 0), 22 from the
+    # left edge's end
+    outline = np.float32(
+        [(20, 0), (110, 0), (110, 160), (0, 160), (0, 22), (8, 18), (4, 10), (12, 6)]
+    )
+    found = rounded_corners([outline], 110.0)
+    top_left = next(c for c in found if np.linalg.norm(c.point) < 1e-3)
+    assert tuple(np.round(top_left.across, 3)) == (1, 0)
+    assert tuple(np.round(top_left.down, 3)) == (0, 1)
+    # short edges as long as a card is wide or more between two long ones are no corner's
+    wandering = np.float32(
+        [(20, 0), (110, 0), (110, 160), (0, 160), (0, 22)]
+        + [(6 + 12 * (k % 2), 20 - k) for k in range(1, 10)]
+    )
+    assert not any(np.linalg.norm(c.point) < 1e-3 for c in rounded_corners([wandering], 110.0))
+
+
 def test_a_whole_looking_outline_whose_corners_read_two_cards_surely_is_walked_as_a_row(
     monkeypatch,
 ):
