@@ -678,7 +678,7 @@ def same_card(
     from opposite corners (its two indices, printed half a turn apart, about a card's
     diagonal apart: at most :data:`FACING_AT_MOST` card widths, the width they were cut at
     or, where smaller, the one their glyphs measure: a fan's row taken for one card is cut
-    too wide)."""
+    too wide; from two pieces, the glyphs' width either way)."""
     width = max(one.corner.width, other.corner.width)
     apart_centres = float(np.linalg.norm(one.card_centre - other.card_centre))
     # pieces of one card's region hold one card, whatever two pieces' corners read (a court
@@ -711,7 +711,10 @@ def same_card(
     if one.glyph > 0 and other.glyph > 0:
         measured = (one.glyph + other.glyph) / 2 / GLYPH_SHARE
         apart = apart * width / measured
-        return measured < width and 1.3 < apart < FACING_AT_MOST
+        # two pieces of one card's region (a court picture breaks it) may themselves have
+        # been taken for cards, and the photo's width cut too narrow: their glyphs measure it
+        in_pieces = one.corner.outline in pieces and other.corner.outline in pieces
+        return (measured < width or in_pieces) and 1.3 < apart < FACING_AT_MOST
     return False
 
 

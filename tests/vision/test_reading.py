@@ -277,6 +277,26 @@ def test_a_cards_two_facing_indices_are_one_card_at_the_width_their_glyphs_measu
     assert not same_card(seven((0, 0), (1, 0), 0.0), seven((160, 232), (-1, 0), 0.0))
 
 
+def test_a_court_cards_two_indices_on_the_pieces_its_picture_broke_are_one_card():
+    # a jack 110 wide whose picture broke its light region in two, each piece taken for a
+    # card, so the photo was cut at 56: its indices, on the two pieces, lie 165 apart (2.9
+    # cut widths, beyond a card's diagonal); each glyph is 18.92 tall, which measures a card
+    # 18.92 / 0.172 = 110 wide, and 165 / 110 = 1.5 widths: its two indices
+    def jack(point, across, outline):
+        across = np.float32(across)
+        corner = Corner(
+            np.float32(point), across, np.float32([-across[1], across[0]]), 56.0, outline
+        )
+        return CornerReading(corner, "JH", 0.97, 18.92)
+
+    top, bottom = jack((0, 0), (1, 0), 1), jack((99, 132), (-1, 0), 2)
+    assert abs(np.linalg.norm(np.float32([99, 132])) - 165) < 1
+    assert same_card(top, bottom, frozenset({1, 2}))
+    assert len(cards_from_corners([top, bottom], whole=set(), pieces=frozenset({1, 2}))) == 1
+    # outlines that are no pieces of one card (two jacks of two decks, in a row) stay two
+    assert not same_card(top, bottom)
+
+
 def test_two_indices_found_along_a_rows_edge_are_two_cards_though_close():
     # a fan's row cut at 365 (too wide: its cards are narrower) and walked along its top
     # edge: the 9 of diamonds' corner and the 8 of spades' 40 apart, which places their
