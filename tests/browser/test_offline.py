@@ -62,6 +62,16 @@ def kept_by_the_phone(page, url, holding=""):
     )
 
 
+def round_form_at_a_new_table(browser, server):
+    """A phone at a new table under the service worker, its round form open: (context,
+    page, edit link)."""
+    context, page = new_phone(browser)
+    edit = start_table(page.request, server, players=PLAYERS)
+    under_service_worker(page, edit)
+    open_round_form(page)
+    return context, page, edit
+
+
 def open_offline(page, url, tries=3):
     """Open ``url`` from the page shown, with no network, as a phone does: again when the
     browser stayed where it was. Chromium now and then answers such a navigation (the
@@ -108,10 +118,7 @@ def totals(page):
 def test_a_round_saved_offline_is_stored_once_when_the_network_is_back(
     live_server, browser, tmp_path, artifacts
 ):
-    context, page = new_phone(browser)
-    edit = start_table(page.request, live_server, players=PLAYERS)
-    under_service_worker(page, edit)
-    open_round_form(page)
+    context, page, edit = round_form_at_a_new_table(browser, live_server)
     context.set_offline(True)
     type_counted_round(page, "Ana", {1: 12, 2: 7})
     save(page)
@@ -209,10 +216,7 @@ def test_a_round_typed_into_an_old_copy_of_the_form_builds_on_the_sheet_as_seen(
     before that refresh leaves the copy from a round before. A round typed into it after the
     sheet here showed another phone's round 2 was entered knowing round 2: it is saved as
     round 3, not sent back as a conflict with a round the player saw."""
-    context, page = new_phone(browser)
-    edit = start_table(page.request, live_server, players=PLAYERS)
-    under_service_worker(page, edit)
-    open_round_form(page)
+    context, page, edit = round_form_at_a_new_table(browser, live_server)
     form_url = page.url
     type_counted_round(page, "Ana", {1: 12, 2: 7})
     save(page)
@@ -253,10 +257,7 @@ def test_a_round_typed_into_an_old_copy_of_the_form_builds_on_the_sheet_as_seen(
 def test_the_phones_copy_of_the_sheet_holds_the_round_it_heard_live(live_server, browser):
     """A round another phone saved reaches this phone's sheet in place (no page load); the
     copy the phone shows with no network holds it too, not the sheet as last loaded."""
-    context, page = new_phone(browser)
-    edit = start_table(page.request, live_server, players=PLAYERS)
-    under_service_worker(page, edit)
-    open_round_form(page)
+    context, page, edit = round_form_at_a_new_table(browser, live_server)
     type_counted_round(page, "Ana", {1: 12, 2: 7})
     save(page)
     expect(page.locator(".flash").first).to_contain_text("Round 1 saved.")
@@ -406,10 +407,7 @@ def test_a_seating_change_draft_survives_a_reload(live_server, browser):
 
 
 def test_the_games_list_and_a_games_last_page_open_offline(live_server, browser):
-    context, page = new_phone(browser)
-    edit = start_table(page.request, live_server, players=PLAYERS)
-    under_service_worker(page, edit)
-    open_round_form(page)
+    context, page, edit = round_form_at_a_new_table(browser, live_server)
     type_counted_round(page, "Cem", {0: 3, 1: 20})
     save(page)
     expect(totals(page)).to_have_text(["3", "20", "0"])
