@@ -84,15 +84,43 @@ def _write_atomically(path: Path, data: bytes) -> None:
 
 
 def _draw(svg: Path, element: str, zoom: float, target: Path) -> np.ndarray | None:
-    drawn = subprocess.run(
-        ["rsvg-convert", "-u", "-i", element, "-z", f"{zoom:.4f}", str(svg), "-o", str(target)],
-        capture_output=True,
-        timeout=120,
-    )
+    drawn = _rsvg(svg, element, zoom, target)
+    if drawn.returncode != 0 and TOO_LARGE in drawn.stderr:
+        # a drawing on nothing far larger than a card (svg-gm-paris' joker: some 24,000 x
+        # 28,000 pixels at the deck's zoom, over librsvg's 32,767): drawn smaller, as it is
+        # printed on a blank card of the deck's size anyway
+        fitted = _fitting_zoom(svg, element, target)
+        drawn = _rsvg(svg, element, min(zoom, fitted), target) if fitted else drawn
     if drawn.returncode != 0:
         # svg-konqi-modern and svg-xskat-french: librsvg cannot size their elements alone
         return _cut_from_sheet(svg, element, zoom)
     return _read_cached(target)
+
+
+# what librsvg answers for a drawing over its largest side
+TOO_LARGE = b"larger than 32767"
+# a drawing too large for librsvg at the deck's zoom is drawn this many pixels on its long side
+LARGE_DRAWING_SIDE = 4 * CARD_HEIGHT
+PROBE_ZOOM = 0.05
+
+
+def _rsvg(svg: Path, element: str, zoom: float, target: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["rsvg-convert", "-u", "-i", element, "-z", f"{zoom:.4f}", str(svg), "-o", str(target)],
+        capture_output=True,
+        timeout=120,
+    )
+
+
+def _fitting_zoom(svg: Path, element: str, target: Path) -> float | None:
+    """The zoom that draws ``element`` :data:`LARGE_DRAWING_SIDE` pixels on its long side,
+    measured on a small drawing of it."""
+    if _rsvg(svg, element, PROBE_ZOOM, target).returncode != 0:
+        return None
+    probe = _read_cached(target)
+    if probe is None or max(probe.shape[:2]) < 2:
+        return None
+    return PROBE_ZOOM * LARGE_DRAWING_SIDE / max(probe.shape[:2])
 
 
 @cache
