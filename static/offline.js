@@ -179,7 +179,7 @@
         keep(target(form), form.dataset.sheetUrl, fields, facts, null, response.headers.get(REPLICA_HEADER));
         return response.text().then(function (html) {
           keep(target(form), form.dataset.sheetUrl, fields, facts, html, response.headers.get(REPLICA_HEADER));
-          show(page, html);
+          show(page, html, response.headers);
         }, function () {
           window.location.href = form.dataset.sheetUrl;
         });
@@ -219,10 +219,11 @@
   }
 
   // The page a save answered with takes this one's place, at its own address: one request
-  // from the tap to the sheet. Written as a new document, so its scripts run as on any page.
-  function show(address, html) {
+  // from the tap to the sheet. Written as a new document, so its scripts run as on any page;
+  // its copy keeps the answer's headers, its content security policy among them.
+  function show(address, html, headers) {
     clearTimeout(retryTimer);
-    keepCopy(new URL(address, window.location.href).href, html);
+    keepCopy(new URL(address, window.location.href).href, html, headers);
     window.history.replaceState(null, "", address);
     document.open();
     document.write(html);

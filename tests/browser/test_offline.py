@@ -274,6 +274,26 @@ def test_the_phones_copy_of_the_sheet_holds_the_round_it_heard_live(live_server,
         phone_context.close()
 
 
+def test_the_copy_a_save_leaves_carries_the_pages_security_headers(live_server, browser):
+    """The sheet a save answered with is the phone's copy of the sheet until the page is
+    loaded again; shown with no network, it is held to the same content security policy as
+    the page the server sends."""
+    context, page, _edit = round_form_at_a_new_table(browser, live_server)
+    type_counted_round(page, "Ana", {1: 12, 2: 7})
+    save(page)
+    expect(page.locator(".flash").first).to_contain_text("Round 1 saved.")
+    kept_by_the_phone(page, page.url, holding='data-revision="1"')
+    kept = page.evaluate(
+        "url => caches.open('scorekeeper-pages').then(cache => cache.match(url, "
+        "{ignoreVary: true})).then(found => found.headers.get('content-security-policy'))",
+        page.url,
+    )
+    served = page.request.get(page.url).headers["content-security-policy"]
+    assert kept is not None and kept.split(";")[0] == served.split(";")[0]
+    assert "default-src 'self'" in kept
+    context.close()
+
+
 @contextlib.contextmanager
 def table_on_its_own_server(browser, database):
     """A server of the test's own (to kill), a phone at a new table under the service
