@@ -32,6 +32,7 @@ from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 from scorekeeper.web import live
+from scorekeeper.web.app import compile_templates
 from scorekeeper.web.log_privacy import TokensHidden
 from scorekeeper.web.photos import start_reader, stop_reader
 
@@ -199,6 +200,7 @@ class WholeRequestWorker(GeventWorker):
         streams = self.wsgi.extensions.get(live.EXTENSION)
         if streams is not None:
             streams.waiting = GreenWaiting(pool)
+        compile_templates(self.wsgi)
         self.wsgi = in_threads(self.wsgi, pool, self.largest_body)
         start_reader()  # this worker's photo reader, ready before the first photo
         keep_for_life()

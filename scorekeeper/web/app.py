@@ -77,6 +77,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def compile_templates(app: Flask) -> None:
+    """Every page template compiled now, once per server process: a process compiles a
+    template the first time it renders it, and the first save or page a fresh worker served
+    waited for its templates' compiling (benchmarks/README.md)."""
+    for name in app.jinja_env.list_templates(extensions=["html"]):
+        app.jinja_env.get_template(name)
+
+
 def _check_rendered_folder(folder: Path) -> None:
     """The folder of rendered pages, beside the database: the cache reads its files back
     with pickle, so nobody but this user may write there."""
