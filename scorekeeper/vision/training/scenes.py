@@ -89,26 +89,43 @@ def four_colour(face: np.ndarray, suit: str) -> np.ndarray:
 
 
 def _rank_glyph(face: np.ndarray) -> tuple[int, int, int, int] | None:
-    """The box of the rank letter in the top-left index: the topmost ink near the corner."""
+    """The box of the rank letter in the top-left index: the topmost ink near the corner,
+    with the pieces level with it, close beside it and no taller ("10"); None where the
+    topmost ink is not where an index is printed. Looked for in the face's top-left
+    :data:`INDEX_AREA`, so a large letter is painted over whole (svg-nicu-white's Q, whose
+    tail and right side reach past a fifth of the card: left beside the new letter, they
+    joined it to the pip below)."""
     h, w = face.shape[:2]
-    region = _ink(face)[: int(h * 0.2), : int(w * 0.22)]
-    mask = ((region > 90) & (face[: int(h * 0.2), : int(w * 0.22), 3] > 200)).astype(np.uint8)
+    bottom, right = int(h * INDEX_AREA[1]), int(w * INDEX_AREA[0])
+    region = _ink(face)[:bottom, :right]
+    mask = ((region > 90) & (face[:bottom, :right, 3] > 200)).astype(np.uint8)
     count, _labels, stats, _c = cv2.connectedComponentsWithStats(mask)
     pieces = [
-        s
+        s.tolist()
         for s in stats[1:]
-        if s[4] > 15 and s[0] > 1 and s[1] > 1 and s[2] < w * 0.2 and s[3] < h * 0.15
+        if s[4] > 15 and s[0] > 1 and s[1] > 1 and s[2] < w * 0.25 and s[3] < h * 0.25
     ]
     if not pieces:
         return None
     top = min(pieces, key=lambda s: s[1])
-    # the letter: the pieces level with the topmost one
-    row = [s for s in pieces if s[1] < top[1] + top[3] * 0.5]
+    if top[0] > w * 0.15 or top[1] > h * 0.12:  # a picture's piece, not an index's letter
+        return None
+    row = [
+        s
+        for s in pieces
+        if s[1] < top[1] + top[3] * 0.5
+        and s[3] <= 1.25 * top[3]
+        and max(s[0] - (top[0] + top[2]), top[0] - (s[0] + s[2])) < 0.6 * top[3]
+    ]
     x0 = min(s[0] for s in row)
     y0 = min(s[1] for s in row)
     x1 = max(s[0] + s[2] for s in row)
     y1 = max(s[1] + s[3] for s in row)
     return x0, y0, x1 - x0, y1 - y0
+
+
+# the share of a face's width and length from its top-left corner where its index is looked for
+INDEX_AREA = (0.3, 0.3)
 
 
 def redraw_letter(face: np.ndarray, letter: str, turned: bool) -> np.ndarray:
