@@ -6,7 +6,8 @@
 2. :func:`outlines`: each region's outline as a polygon.
 3. :func:`corners`: every convex corner of an outline, with the two edges from it. A spread
    card's outline has four; a fanned row's outline has each card's top-left corner, where
-   its index shows, among its own.
+   its index shows, among its own. Two pieces that together make one card (a court card's
+   picture across it: :func:`joined_pieces`) are that card's outline.
 4. :func:`read_corners`: each corner's patch cut upright (:mod:`.corners`), its rank glyph
    and suit pip cut out by their ink, and read by the index model: a rank (or joker, or
    "no index here") and a suit. A patch whose ink is no glyph over a pip reads nothing.
@@ -135,6 +136,12 @@ SAME_GLYPH = 0.5
 PIPS_SURE = 0.8
 LEAST_PIPS = 2
 NUMBER_RANKS = frozenset(RANKS[1:10])
+# two pieces of no whole card, each under PIECE_AT_MOST of a card's area, are one card where
+# their joint hull is card-shaped, JOINED_WIDTH of the card's width across, and they cover at
+# least JOINED_FILL of it (a court's picture between them)
+PIECE_AT_MOST = 0.9
+JOINED_WIDTH = (0.8, 1.25)
+JOINED_FILL = 0.3
 
 
 @dataclass(frozen=True)
@@ -835,6 +842,11 @@ def find_corners(
             polygons.append(corners_where_edges_meet(outline, quad) / factor)
             continue
         polygons.append(_simplified(outline, max(1.0, 0.03 * width_small)) / factor)
+    # a court card whose picture cut its light region in two: its two pieces, one card
+    for one, other, joined in joined_pieces(outlines_small, whole, rows, width_small, expected):
+        polygons[one] = polygons[other] = np.zeros((0, 2), np.float32)
+        whole.add(len(polygons))
+        polygons.append(joined / factor)
     found = corners(polygons, width)
     apart = [p if i not in whole else np.zeros((0, 2)) for i, p in enumerate(polygons)]
     found += rounded_corners(apart, width)
@@ -849,6 +861,66 @@ def find_corners(
             corner = Corner(corner.point, corner.across, corner.down, own, corner.outline)
         sized.append(corner)
     return polygons, sized, whole
+
+
+def joined_pieces(
+    outlines: list[np.ndarray],
+    whole: set[int],
+    rows: set[int],
+    width: float,
+    expected: Callable[[float, float], float] | None,
+) -> list[tuple[int, int, np.ndarray]]:
+    """Pairs of pieces whose outlines together are one card: a court card whose picture
+    reaches both of its long edges leaves two light pieces, each a part of the card, neither
+    shaped like one, and its index corners cut on neither. Two outlines of no whole card
+    and no row (not in ``whole`` or ``rows``), each under :data:`PIECE_AT_MOST` of a card's area, whose joint hull
+    is card-shaped, as wide as a card is where it lies (``expected``, else ``width``) within
+    :data:`JOINED_WIDTH`, and at least :data:`JOINED_FILL` covered by them; each piece joins
+    the one that makes the smallest such card. Asked only where at least
+    :data:`TRUSTED_WHOLE` outlines are whole cards: their width is the deck's, and a fan's
+    strips, whose width nothing else measures, are never joined. (index, index, the joint
+    hull's four corners), in ``outlines``' pixels."""
+    if len(whole) < TRUSTED_WHOLE:
+        return []
+    card_area = width * width * CARD_ASPECT
+    pieces = []
+    for index, outline in enumerate(outlines):
+        if index in whole or index in rows or len(outline) < 3:
+            continue
+        area = cv2.contourArea(outline.reshape(-1, 1, 2))
+        if area < PIECE_AT_MOST * card_area:
+            pieces.append((index, area, outline.mean(axis=0)))
+    # two pieces of one card lie within its length of each other (a table's pattern of many
+    # light specks is not asked about every pair of them)
+    reach = JOINED_WIDTH[1] * width * CARD_ASPECT
+    joined = []
+    used: set[int] = set()
+    for position, (one, area_one, centre_one) in enumerate(pieces):
+        if one in used:
+            continue
+        best = None
+        for other, area_other, centre_other in pieces[position + 1 :]:
+            if other in used or np.linalg.norm(centre_one - centre_other) > reach:
+                continue
+            quad = hull_quadrilateral(np.concatenate([outlines[one], outlines[other]]))
+            short = _card_short_side(quad)
+            if short is None:
+                continue
+            here = width
+            if expected is not None:
+                centre = quad.mean(axis=0)
+                here = min(max(expected(*centre.tolist()), width / 2), 2 * width)
+            hull_area = cv2.contourArea(quad.reshape(-1, 1, 2))
+            if (
+                JOINED_WIDTH[0] < short / here < JOINED_WIDTH[1]
+                and area_one + area_other >= JOINED_FILL * hull_area
+                and (best is None or hull_area < best[2])
+            ):
+                best = (other, quad, hull_area)
+        if best is not None:
+            used |= {one, best[0]}
+            joined.append((one, best[0], best[1]))
+    return joined
 
 
 def _rows_walked(

@@ -173,6 +173,37 @@ def test_a_near_card_of_a_tilted_photo_is_one_whole_card():
     assert len(whole) == 6
 
 
+def court_broken_by_its_picture(gap: int) -> np.ndarray:
+    """Three plain cards 100 x 145 on a green table 800 x 800, and at (300, 400) a court card
+    whose picture (rows 440 to 505, purple) reaches both long edges: two light pieces 100 x
+    40, ``gap`` pixels further apart than the card holds them."""
+    photo = np.full((800, 800, 3), (40, 110, 30), np.uint8)
+    for x in (100, 300, 500):
+        photo[100:245, x : x + 100] = 235
+    photo[400:440, 300:400] = 235
+    photo[440 : 505 + gap, 300:400] = (120, 40, 60) if gap == 0 else (40, 110, 30)
+    photo[505 + gap : 545 + gap, 300:400] = 235
+    return photo
+
+
+def test_a_court_card_its_picture_cuts_in_two_is_one_whole_card():
+    polygons, _found, whole = find_corners(court_broken_by_its_picture(gap=0))
+    court = [i for i in whole if np.linalg.norm(polygons[i].mean(axis=0) - (350, 472)) < 10]
+    assert len(court) == 1 and len(whole) == 4
+    # its corners are the card's, within the mask's blur
+    for point in ((300, 400), (400, 400), (400, 545), (300, 545)):
+        assert min(np.linalg.norm(polygons[court[0]] - point, axis=1)) < 4
+    # and its pieces are no outlines of their own
+    assert all(len(polygon) == 0 for i, polygon in enumerate(polygons) if i not in whole)
+
+
+def test_two_pieces_further_apart_than_one_card_holds_them_stay_apart():
+    # the same two pieces 200 pixels further apart: together 100 x 345, no card's shape
+    polygons, _found, whole = find_corners(court_broken_by_its_picture(gap=200))
+    assert len(whole) == 3
+    assert sum(len(polygon) > 0 for i, polygon in enumerate(polygons) if i not in whole) == 2
+
+
 def test_a_fan_the_lamp_leaves_dim_is_found_whole_not_its_lit_strip():
     # a row of fanned cards 700 x 300 (no one card's shape) whose faces the lamp leaves grey
     # (whiteness 80: above the dim level 40, below the lit level 110) on a green table
