@@ -100,7 +100,7 @@ def _box(pieces: list[np.ndarray]) -> tuple[int, int, int, int]:
 
 
 def index_glyphs(
-    ink: np.ndarray, lone: bool = False, split: bool = False
+    ink: np.ndarray, lone: bool = False, split: bool = False, below_only: bool = False
 ) -> tuple[tuple | None, tuple | None]:
     """The boxes (x, y, w, h) of the rank glyph and of the suit pip below it in a patch's
     ink mask (1 where ink), either None where there is none. ``lone``: the rank is the
@@ -109,7 +109,9 @@ def index_glyphs(
     ``split``: a rank with no pip below it, twice as tall as wide, is the rank and the pip
     run together (a small card's index, blurred), cut apart at its narrowest row; any other
     rank with no pip below it has its pip run into a face's pip beside it (svg-gm-paris's
-    sevens and nines), cut off at the narrowest column."""
+    sevens and nines), cut off at the narrowest column. ``below_only``: the pip is the ink
+    right below the rank, within a rank's height and about its width (:func:`_pip_below`),
+    whatever piece it belongs to."""
     height, width = ink.shape
     # the card's edge (and a frame printed along it, which some indices touch) lies in the
     # patch's first rows and columns when the corner is found right
@@ -159,6 +161,8 @@ def index_glyphs(
         reach = (-0.5, 1.5)
     rank = _box(row)
     x, y, w, h = rank
+    if below_only:
+        return rank, _pip_below(ink, rank)
     below = [
         s
         for s in pieces
@@ -176,6 +180,28 @@ def index_glyphs(
     first = min(below, key=lambda s: s[1])
     suit = _box([s for s in below if s[1] < first[1] + first[3] * 0.5])
     return rank, suit
+
+
+def _pip_below(ink: np.ndarray, rank: tuple) -> tuple | None:
+    """The box of the ink right below ``rank``: within :data:`PIP_BELOW` of its height
+    under it, and a quarter of its width either side of it; None where there is too little.
+    A pip that ran into a picture's ink (a king's sceptre under his pip, a flower beside a
+    queen's) is one piece with it, far taller than the rank or too large to be a glyph."""
+    x, y, w, h = rank
+    height, width = ink.shape
+    top, bottom = y + h + 1, min(height, y + h + 1 + int(PIP_BELOW * h))
+    left, right = max(2, x - w // 4), min(width, x + w + w // 4 + 1)
+    if bottom - top < 4 or right - left < 4:
+        return None
+    rows, cols = np.nonzero(ink[top:bottom, left:right])
+    if len(rows) < 6:
+        return None
+    return (
+        left + int(cols.min()),
+        top + int(rows.min()),
+        int(cols.max() - cols.min()) + 1,
+        int(rows.max() - rows.min()) + 1,
+    )
 
 
 def _pip_cut_off(ink: np.ndarray, rank: tuple) -> tuple | None:
@@ -295,26 +321,26 @@ def features(patches: list[np.ndarray] | np.ndarray, flattened: bool = False) ->
 
 def features_and_lone(
     patches: list[np.ndarray] | np.ndarray, lone: bool = True
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`features` of each patch; then, for each patch whose rank glyph is several
-    pieces side by side or has no pip below it, its row cut the second way
-    (:func:`index_glyphs` with ``lone``: the leftmost piece alone as the rank; ``split``:
-    a tall rank cut apart from the pip it ran into), and which patch each of those rows is
-    of."""
+    pieces side by side, has no pip below it, or a pip below it that is no pip's shape, its
+    row cut the second way (:func:`index_glyphs` with ``lone``: the leftmost piece alone as
+    the rank; ``split``: a tall rank cut apart from the pip it ran into; ``below_only``: the
+    ink right below the rank as the pip), which patch each of those rows is of, and whether
+    it was cut ``below_only``."""
     chunk = 1024
     parts = [
         _features(patches[start : start + chunk], lone) for start in range(0, len(patches), chunk)
     ]
     if not parts:
         empty = np.zeros((0, FEATURES), np.float32)
-        return empty, empty, np.zeros(0, np.int64)
+        return empty, empty, np.zeros(0, np.int64), np.zeros(0, bool)
     starts = range(0, len(patches), chunk)
     return (
-        np.concatenate([rows for rows, _lone, _of in parts]),
-        np.concatenate([lone_rows for _rows, lone_rows, _of in parts]),
-        np.concatenate(
-            [of + start for (_rows, _lone, of), start in zip(parts, starts, strict=True)]
-        ),
+        np.concatenate([part[0] for part in parts]),
+        np.concatenate([part[1] for part in parts]),
+        np.concatenate([part[2] + start for part, start in zip(parts, starts, strict=True)]),
+        np.concatenate([part[3] for part in parts]),
     )
 
 
@@ -342,7 +368,7 @@ def _flattened(darkness: np.ndarray) -> np.ndarray:
 
 def _features(
     patches: list[np.ndarray] | np.ndarray, lone: bool, flattened: bool = False
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     colour = np.asarray(patches, dtype=np.float32).reshape(-1, PATCH[1], PATCH[0], 3)
     # the darkest channel, channel by channel: numpy's min over an axis of three is far slower
     stack = np.minimum(np.minimum(colour[..., 0], colour[..., 1]), colour[..., 2])
@@ -351,7 +377,7 @@ def _features(
     stretched = np.clip((stack - low) / np.maximum(high - low, 12.0), 0, 1)
     darkness = 1.0 - stretched
     ranks, suits, places = [], [], []
-    lone_ranks, lone_suits, lone_places, lone_of = [], [], [], []
+    lone_ranks, lone_suits, lone_places, lone_of, lone_below = [], [], [], [], []
     for index, (patch, contrast, in_colour) in enumerate(
         zip(darkness, (high - low).ravel(), colour, strict=True)
     ):
@@ -372,13 +398,27 @@ def _features(
         wide = rank is not None and rank[2] > rank[3] * 0.9
         # a rank run into its pip starts in the patch's top rows, where an index's does
         run_together = rank is not None and suit is None and rank[1] < 0.2 * PATCH[1]
-        if lone and (wide or run_together):
-            alone, below = index_glyphs(ink, lone=wide, split=run_together)
+        # a rank whose pip is far taller than it, or lies well below it, or is none at all:
+        # its pip ran into a picture's ink
+        odd_pip = (
+            rank is not None
+            and not wide
+            and not run_together
+            and rank[1] < 0.2 * PATCH[1]
+            and (
+                suit is None
+                or suit[3] > PIP_TALLER * rank[3]
+                or suit[1] > rank[1] + (1 + PIP_BELOW_GAP) * rank[3]
+            )
+        )
+        if lone and (wide or run_together or odd_pip):
+            alone, below = index_glyphs(ink, lone=wide, split=run_together, below_only=odd_pip)
             if (alone, below) != (rank, suit):
                 lone_ranks.append(square_glyph(patch, alone))
                 lone_suits.append(square_glyph(patch, below))
                 lone_places.append(_place(alone, below, ink, in_colour))
                 lone_of.append(index)
+                lone_below.append(odd_pip)
     coarse = stretched.reshape(
         len(stack), COARSE[1], PATCH[1] // COARSE[1], COARSE[0], PATCH[0] // COARSE[0]
     ).mean(axis=(2, 4))
@@ -389,6 +429,7 @@ def _features(
         _rows(ranks, suits, places, coarse),
         _rows(lone_ranks, lone_suits, lone_places, coarse[of]),
         of,
+        np.array(lone_below, bool),
     )
 
 
@@ -410,6 +451,12 @@ def _rows(ranks: list, suits: list, places: list, coarse: np.ndarray) -> np.ndar
 
 
 PLACE_COUNT = 12
+# a pip this many times taller than its rank, or more than PIP_BELOW_GAP of the rank's height
+# below it, is no pip of it: the pip is looked for again within PIP_BELOW of the rank's
+# height right below it (an index's pip is no taller than its rank, and close under it)
+PIP_TALLER = 1.15
+PIP_BELOW_GAP = 0.5
+PIP_BELOW = 0.95
 # the ink's colour weighs this much beside the glyphs' levels (0 to 1) in a row
 INK_COLOUR_WEIGHT = 4.0
 FEATURES = PLACES + PLACE_COUNT + COARSE[0] * COARSE[1]

@@ -595,21 +595,28 @@ def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]
     if not found:
         return []
     patches = [cut_corner(pixels, c.point, c.across, c.down, c.width) for c in found]
-    rows, lone_rows, lone_of = features_and_lone(patches)
+    rows, lone_rows, lone_of, below_only = features_and_lone(patches)
     # a corner not read whose rank glyph was several pieces side by side is read again with
     # its leftmost piece alone as the rank: the letter, where a court picture's large pip
     # stands level with it and close beside it; one whose rank had no pip below it, with
     # the rank cut apart from the pip it ran into, or the pip from the face's pip it ran
-    # into (one batch for the model, every cut)
+    # into; one whose pip is no pip's shape, with the ink right below its rank as the pip,
+    # kept in place of the first reading where it reads more surely (one batch for the model,
+    # every cut)
     probabilities = index_probabilities(np.concatenate([rows, lone_rows]))
     kept = _kept(probabilities[: len(rows)], shows_an_index(rows))
     # the rank glyph's box in the patch (x, y, w, h), as shares of the patch's sides
     boxes = rows[:, PLACES : PLACES + 4].tolist()
     retried = _kept(probabilities[len(rows) :], shows_an_index(lone_rows), SURE_ALONE)
-    for index, reading, box in zip(
-        lone_of.tolist(), retried, lone_rows[:, PLACES : PLACES + 4].tolist(), strict=True
+    for index, reading, box, pip_below in zip(
+        lone_of.tolist(),
+        retried,
+        lone_rows[:, PLACES : PLACES + 4].tolist(),
+        below_only.tolist(),
+        strict=True,
     ):
-        if kept[index] is None:
+        first = kept[index]
+        if first is None or (pip_below and reading is not None and reading[1] > first[1]):
             kept[index] = reading
             boxes[index] = box
     return [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from scorekeeper.vision.corners import index_glyphs
 from scorekeeper.vision.reading import (
@@ -480,6 +481,62 @@ def test_a_second_cut_read_less_than_surely_is_not_kept(monkeypatch):
     photo, corner = _court_corner_photo()
     monkeypatch.setattr(steps, "index_probabilities", _reader_of_narrow_ranks(0.7))
     assert steps.read_corners(photo, [corner]) == []
+
+
+def _sceptre_corner_photo():
+    # white, a king's index in its top-left corner: the "K" (columns 4..20, rows 4..29, 26
+    # tall), its pip below it (rows 32..50), and the king's sceptre running on down from the
+    # pip (columns 10..14, rows 51..79): one piece 48 tall with the pip, no pip's shape
+    photo = np.full((100, 100, 3), 255, np.uint8)
+    photo[4:30, 4:21] = 0
+    photo[32:51, 4:21] = 0
+    photo[51:80, 10:15] = 0
+    corner = Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 400 / 3, 0)
+    return photo, corner
+
+
+def test_a_pip_run_into_a_pictures_ink_below_is_cut_to_the_ink_right_below_the_rank():
+    photo, _corner = _sceptre_corner_photo()
+    ink = (photo[:80, :48, 0] == 0).astype(np.uint8)
+    rank, suit = index_glyphs(ink)
+    assert rank == (4, 4, 17, 26) and suit == (4, 32, 17, 48)  # 48 > 1.15 x 26
+    # asked again: the ink from the row under the rank (31) to 0.95 of its height further
+    # (24 rows: 31..54), a quarter of its width either side: the pip and the sceptre's top
+    rank, suit = index_glyphs(ink, below_only=True)
+    assert rank == (4, 4, 17, 26) and suit == (4, 32, 17, 23)
+
+
+def _reader_of_short_pips(tall, short):
+    """A stand-in index model: a row whose pip is over half the patch tall is KC ``tall``
+    surely (the sceptre's ink read as a club), any other KS ``short`` surely."""
+    from scorekeeper.vision.corners import PLACES
+    from scorekeeper.vision.reading import CLASSES
+
+    def probabilities(rows):
+        out = np.zeros((len(rows), len(CLASSES)), np.float32)
+        long_pip = rows[:, PLACES + 7] > 0.5
+        out[long_pip, CLASSES.index("KC")] = tall
+        out[~long_pip, CLASSES.index("KS")] = short
+        out[:, CLASSES.index("none")] = 1.0 - out.sum(axis=1)
+        return out
+
+    return probabilities
+
+
+@pytest.mark.parametrize(
+    ("tall", "short", "read"), [(0.6, 0.95, ("KS", 0.95)), (0.6, 0.55, ("KC", 0.6))]
+)
+def test_a_pip_cut_again_right_below_its_rank_is_read_where_it_is_surer(
+    monkeypatch, tall, short, read
+):
+    # the first cut (pip and sceptre) is kept from 0.5; the second takes its place where it
+    # reads at least 0.8 surely and more surely than the first
+    from scorekeeper.vision import reading as steps
+
+    photo, corner = _sceptre_corner_photo()
+    monkeypatch.setattr(steps, "index_probabilities", _reader_of_short_pips(tall, short))
+    readings = steps.read_corners(photo, [corner])
+    assert [(r.card, round(r.confidence, 3)) for r in readings] == [read]
 
 
 def _row_of_cards(names, card_width, step):
