@@ -193,7 +193,13 @@ def _pip_below(ink: np.ndarray, rank: tuple) -> tuple | None:
     left, right = max(2, x - w // 4), min(width, x + w + w // 4 + 1)
     if bottom - top < 4 or right - left < 4:
         return None
-    rows, cols = np.nonzero(ink[top:bottom, left:right])
+    return _ink_box(ink[top:bottom, left:right], left, top)
+
+
+def _ink_box(window: np.ndarray, left: int, top: int) -> tuple | None:
+    """The box of the ink in ``window`` (whose top-left pixel is the patch's (``left``,
+    ``top``)), in the patch's pixels; None where there are fewer than 6 pixels of it."""
+    rows, cols = np.nonzero(window)
     if len(rows) < 6:
         return None
     return (
@@ -220,15 +226,7 @@ def _pip_cut_off(ink: np.ndarray, rank: tuple) -> tuple | None:
     if start >= len(columns) - 1:
         return None
     neck = start + int(np.argmin(columns[start:]))
-    rows, cols = np.nonzero(window[:, :neck])
-    if len(rows) < 6:
-        return None
-    return (
-        left + int(cols.min()),
-        top + int(rows.min()),
-        int(cols.max() - cols.min()) + 1,
-        int(rows.max() - rows.min()) + 1,
-    )
+    return _ink_box(window[:, :neck], left, top)
 
 
 def _split(ink: np.ndarray, box: tuple) -> tuple[tuple | None, tuple | None]:

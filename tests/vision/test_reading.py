@@ -435,17 +435,23 @@ def test_a_whole_looking_outline_whose_corners_read_two_cards_surely_is_walked_a
     assert sorted(card.card for card in cards) == ["10D", "7H", "9C"]
 
 
-def _court_corner_photo():
-    # white, with the index of a court card in its top-left corner: the "K" (columns 5..9,
-    # rows 6..20), the court picture's large pip level with it 4 columns away, the index's
-    # pip below the letter. At this card width the corner's patch is the photo's top-left
-    # 48 x 80 pixels, one to one
+def _corner_photo(*inked):
+    """A white photo 100 x 100 with black ink in the boxes ``inked`` (rows, columns), and its
+    top-left corner: at this card width the corner's patch is the photo's top-left 48 x 80
+    pixels, one to one."""
     photo = np.full((100, 100, 3), 255, np.uint8)
-    photo[6:21, 5:10] = 0
-    photo[6:20, 14:27] = 0
-    photo[24:32, 5:12] = 0
+    for rows, columns in inked:
+        photo[rows, columns] = 0
     corner = Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 400 / 3, 0)
     return photo, corner
+
+
+def _court_corner_photo():
+    # the index of a court card: the "K" (columns 5..9, rows 6..20), the court picture's
+    # large pip level with it 4 columns away, the index's pip below the letter
+    return _corner_photo(
+        (slice(6, 21), slice(5, 10)), (slice(6, 20), slice(14, 27)), (slice(24, 32), slice(5, 12))
+    )
 
 
 def _reader_of_narrow_ranks(sureness):
@@ -484,15 +490,12 @@ def test_a_second_cut_read_less_than_surely_is_not_kept(monkeypatch):
 
 
 def _sceptre_corner_photo():
-    # white, a king's index in its top-left corner: the "K" (columns 4..20, rows 4..29, 26
-    # tall), its pip below it (rows 32..50), and the king's sceptre running on down from the
-    # pip (columns 10..14, rows 51..79): one piece 48 tall with the pip, no pip's shape
-    photo = np.full((100, 100, 3), 255, np.uint8)
-    photo[4:30, 4:21] = 0
-    photo[32:51, 4:21] = 0
-    photo[51:80, 10:15] = 0
-    corner = Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 400 / 3, 0)
-    return photo, corner
+    # a king's index: the "K" (columns 4..20, rows 4..29, 26 tall), its pip below it (rows
+    # 32..50), and the king's sceptre running on down from the pip (columns 10..14, rows
+    # 51..79): one piece 48 tall with the pip, no pip's shape
+    return _corner_photo(
+        (slice(4, 30), slice(4, 21)), (slice(32, 51), slice(4, 21)), (slice(51, 80), slice(10, 15))
+    )
 
 
 def test_a_pip_run_into_a_pictures_ink_below_is_cut_to_the_ink_right_below_the_rank():
