@@ -253,10 +253,16 @@ class _ControlSocket(http.client.HTTPConnection):
         self.sock.connect(str(self.path))
 
 
-def _ask(path: Path, question: str) -> dict[str, Any]:
+def _ask(path: Path, question: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Litestream's answer to ``question`` (a GET; a POST of ``body`` as JSON where given)."""
     connection = _ControlSocket(path)
     try:
-        connection.request("GET", question)
+        if body is None:
+            connection.request("GET", question)
+        else:
+            connection.request(
+                "POST", question, json.dumps(body), {"Content-Type": "application/json"}
+            )
         response = connection.getresponse()
         body = response.read()
         if response.status != 200:
@@ -443,11 +449,14 @@ class Replication:
     # how far behind
 
     def _check(self) -> None:
-        # asked before the database's number: whatever was committed before now is under it
+        # asked before the database's number: whatever was committed before now is under it.
+        # The number is Litestream's once it has read the WAL through now (a sync that does not
+        # wait for the replica): its own position (/txid) lags the WAL by up to its monitor interval,
+        # and a commit it had not read yet was counted as copied with the older number
         asked_at = time.time()
         try:
             database_txid = int(
-                _ask(self.control_socket, f"/txid?path={quote(str(self.database))}")["txid"]
+                _ask(self.control_socket, "/sync", {"path": str(self.database)})["txid"]
             )
         except (OSError, ValueError, KeyError, http.client.HTTPException) as error:
             if not self.unanswered:

@@ -483,6 +483,41 @@ def test_without_a_replica_the_phone_is_told_there_is_none(tmp_path):
         server.stop()
 
 
+def test_a_commit_litestream_has_not_read_yet_is_not_told_copied(tmp_path, monkeypatch):
+    """Litestream reads the WAL on its own tick (a second here): a change committed just
+    before a check may not be read yet, and its own position is then the one before it. The
+    phones must not be told the replica holds the change (they forget what they kept) unless
+    the replica holds the number Litestream gives the change once it has read it."""
+    from scorekeeper.storage import replica
+
+    monkeypatch.setenv(replica.STATUS_ENVIRONMENT, "")  # start() sets it; put back afterwards
+    database = tmp_path / "club.sqlite"
+    db = sqlite3.connect(database, isolation_level=None)
+    db.execute("pragma journal_mode = wal")
+    db.execute("create table notes (text)")
+    replication = replica.Replication(
+        database, replica_url(tmp_path / "replica"), 30, lambda _line: None
+    )
+    replication.start()
+    try:
+        deadline = time.monotonic() + 30
+        while replication.replicated_through is None:  # the first copy, made as it starts
+            assert time.monotonic() < deadline, "the replica never had the first copy"
+            time.sleep(0.1)
+        for number in range(5):
+            db.execute("insert into notes values (?)", [f"change {number}"])
+            committed = time.time()
+            replication._check()
+            told_copied = (replication.replicated_through or 0) >= committed
+            # the change's number, Litestream made to read the WAL (nothing committed since)
+            change = replica._ask(replication.control_socket, "/sync", {"path": str(database)})
+            assert not told_copied or replication.replica_txid >= change["txid"], number
+            time.sleep(0.3)
+    finally:
+        replication.stop()
+        db.close()
+
+
 def test_under_steady_saves_the_phones_are_told_what_the_replica_holds(tmp_path, monkeypatch):
     """The database's newest id moves on at every check while the replica holds an older one:
     everything committed before the last check that still saw that older id is copied."""
@@ -495,7 +530,9 @@ def test_under_steady_saves_the_phones_are_told_what_the_replica_holds(tmp_path,
     monkeypatch.setattr(module.time, "time", lambda: next(clock))
     database_ids = iter([5, 5, 7, 9])  # the database's newest id at each check
     replica_ids = iter([0, 5, 5, 7])  # what the replica holds by then
-    monkeypatch.setattr(module, "_ask", lambda path, question: {"txid": next(database_ids)})
+    monkeypatch.setattr(
+        module, "_ask", lambda path, question, body=None: {"txid": next(database_ids)}
+    )
 
     def listed(self):
         self.replica_txid = max(self.replica_txid, next(replica_ids))
