@@ -264,10 +264,10 @@ def _ask(path: Path, question: str, body: dict[str, Any] | None = None) -> dict[
                 "POST", question, json.dumps(body), {"Content-Type": "application/json"}
             )
         response = connection.getresponse()
-        body = response.read()
+        answer = response.read()
         if response.status != 200:
             raise OSError(f"litestream answered {response.status}")
-        return json.loads(body)
+        return json.loads(answer)
     finally:
         connection.close()
 
@@ -450,9 +450,10 @@ class Replication:
 
     def _check(self) -> None:
         # asked before the database's number: whatever was committed before now is under it.
-        # The number is Litestream's once it has read the WAL through now (a sync that does not
-        # wait for the replica): its own position (/txid) lags the WAL by up to its monitor interval,
-        # and a commit it had not read yet was counted as copied with the older number
+        # The number is Litestream's once it has read the WAL through now (a sync that does
+        # not wait for the replica): its own position (/txid) lags the WAL by up to its
+        # monitor interval, and a commit it had not read yet was counted as copied with the
+        # number before it
         asked_at = time.time()
         try:
             database_txid = int(

@@ -840,10 +840,7 @@ def find_corners(
     polygons = []
     for index, (outline, quad) in enumerate(zip(outlines_small, first, strict=True)):
         short = card_shaped(outline, quad)
-        here = width_small
-        if expected is not None and short is not None:
-            centre = quad.mean(axis=0)
-            here = min(max(expected(*centre.tolist()), width_small / 2), 2 * width_small)
+        here = _width_here(expected, quad, width_small) if short is not None else width_small
         if index not in rows and short is not None and 0.6 < short / here < widest:
             whole.add(index)
             polygons.append(corners_where_edges_meet(outline, quad) / factor)
@@ -870,6 +867,18 @@ def find_corners(
     return polygons, sized, whole
 
 
+def _width_here(
+    expected: Callable[[float, float], float] | None, quad: np.ndarray, width: float
+) -> float:
+    """The card width where ``quad`` lies: what the card-shaped outlines give there
+    (``expected``), within half and twice the photo's ``width``; ``width`` where nothing
+    gives one."""
+    if expected is None:
+        return width
+    centre = quad.mean(axis=0)
+    return min(max(expected(*centre.tolist()), width / 2), 2 * width)
+
+
 def joined_pieces(
     outlines: list[np.ndarray],
     whole: set[int],
@@ -880,13 +889,13 @@ def joined_pieces(
     """Pairs of pieces whose outlines together are one card: a court card whose picture
     reaches both of its long edges leaves two light pieces, each a part of the card, neither
     shaped like one, and its index corners cut on neither. Two outlines of no whole card
-    and no row (not in ``whole`` or ``rows``), each under :data:`PIECE_AT_MOST` of a card's area, whose joint hull
-    is card-shaped, as wide as a card is where it lies (``expected``, else ``width``) within
-    :data:`JOINED_WIDTH`, and at least :data:`JOINED_FILL` covered by them; each piece joins
-    the one that makes the smallest such card. Asked only where at least
-    :data:`TRUSTED_WHOLE` outlines are whole cards: their width is the deck's, and a fan's
-    strips, whose width nothing else measures, are never joined. (index, index, the joint
-    hull's four corners), in ``outlines``' pixels."""
+    and no row (not in ``whole`` or ``rows``), each under :data:`PIECE_AT_MOST` of a card's
+    area, whose joint hull is card-shaped, as wide as a card is where it lies
+    (:func:`_width_here`) within :data:`JOINED_WIDTH`, and at least :data:`JOINED_FILL`
+    covered by them; each piece joins the one that makes the smallest such card. Asked only
+    where at least :data:`TRUSTED_WHOLE` outlines are whole cards: their width is the deck's,
+    and a fan's strips, whose width nothing else measures, are never joined. (index, index,
+    the joint hull's four corners), in ``outlines``' pixels."""
     if len(whole) < TRUSTED_WHOLE:
         return []
     card_area = width * width * CARD_ASPECT
@@ -913,10 +922,7 @@ def joined_pieces(
             short = _card_short_side(quad)
             if short is None:
                 continue
-            here = width
-            if expected is not None:
-                centre = quad.mean(axis=0)
-                here = min(max(expected(*centre.tolist()), width / 2), 2 * width)
+            here = _width_here(expected, quad, width)
             hull_area = cv2.contourArea(quad.reshape(-1, 1, 2))
             if (
                 JOINED_WIDTH[0] < short / here < JOINED_WIDTH[1]
