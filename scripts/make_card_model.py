@@ -7,8 +7,9 @@ the learning libraries, which ``scripts/setup --vision-train`` installs; then
     OMP_NUM_THREADS=1 nice -n 19 .venv/bin/python scripts/make_card_model.py
 
 The decks are drawn once into a cache (CARD_RENDER_CACHE, default
-/tmp/scorekeeper-card-renders); the model learns from the training decks of
-scorekeeper/vision/training/decks.py only, and is checked on the decks kept out.
+/tmp/scorekeeper-card-renders); each member of the model learns from photos of its own of the
+training decks of scorekeeper/vision/training/decks.py only, and the whole is checked on the
+decks kept out.
 """
 
 from __future__ import annotations
@@ -39,28 +40,37 @@ from scorekeeper.vision.training.train import (  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenes", type=int, default=140, help="synthetic photos to learn from")
     parser.add_argument(
-        "--font-corners", type=int, default=20000, help="index corners drawn in system fonts"
+        "--members", type=int, default=6, help="models that read together, each its own photos"
+    )
+    parser.add_argument("--scenes", type=int, default=140, help="synthetic photos each learns from")
+    parser.add_argument(
+        "--font-corners", type=int, default=20000, help="index corners each learns drawn in fonts"
     )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=MODEL)
     args = parser.parse_args()
-    rng = np.random.default_rng(args.seed)
-    patches, labels = samples(rng, TRAINING_DECKS, args.scenes)
-    rows = features(patches)
-    print(f"{len(rows)} corners from {args.scenes} photos", flush=True)
-    drawn, drawn_labels = font_corners(np.random.default_rng(args.seed + 1), args.font_corners)
-    rows = np.concatenate([rows, features(drawn)])
-    labels = np.concatenate([labels, np.array(drawn_labels)])
-    print(f"and {len(drawn)} drawn in fonts", flush=True)
-    model = train(rows, labels, args.seed)
-    report(model, rows, labels, "training decks")
+    models = None
+    for number, seeds in enumerate(np.random.SeedSequence(args.seed).spawn(args.members)):
+        photos, fonts = (np.random.default_rng(s) for s in seeds.spawn(2))
+        patches, labels = samples(photos, TRAINING_DECKS, args.scenes)
+        rows = features(patches)
+        drawn, drawn_labels = font_corners(fonts, args.font_corners)
+        rows = np.concatenate([rows, features(drawn)])
+        labels = np.concatenate([labels, np.array(drawn_labels)])
+        member = train(rows, labels, args.seed + number)
+        print(
+            f"member {number + 1}: {len(patches)} corners from {args.scenes} photos and"
+            f" {len(drawn)} drawn in fonts",
+            flush=True,
+        )
+        report(member, rows, labels, "training decks")
+        models = member if models is None else models + member
     held_patches, held_labels = samples(
         np.random.default_rng(args.seed + 1), HELD_OUT_DECKS[:2], 20, 0
     )
-    report(model, features(held_patches), held_labels, "held-out decks")
-    export(model, args.out)
+    report(models, features(held_patches), held_labels, "held-out decks")
+    export(models, args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB)")
     return 0
 

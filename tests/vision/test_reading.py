@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.vision.corners import index_glyphs
 from scorekeeper.vision.reading import (
+    MODEL,
     Corner,
     CornerReading,
     card_mask,
@@ -846,3 +847,8 @@ def test_an_outline_whose_one_corner_reads_a_narrower_card_may_be_a_row():
     assert GLYPH_SHARE == 0.172
     # outline 0 read nothing: a row whose indices lie along its edges, or no card
     assert _maybe_rows(readings, {0, 1, 2, 3, 4}) == {0, 1}
+
+
+def test_the_index_model_is_within_the_size_the_repository_allows():
+    # the bound on the model file kept in the repository
+    assert MODEL.stat().st_size <= 20 * 1024 * 1024

@@ -9,8 +9,11 @@ them :func:`varied` as another deck's type would print them. Beside the photos' 
 index corners drawn in every installed font that has the letters (:func:`font_corners`)
 teach letters and pips in designs no deck of the package prints, and the French and German
 letters. Two scikit-learn pipelines (scaling and a small MLP) learn apart: the rank from the
-rank glyph, the suit from the pip and the ink's colour; both are exported to one ONNX graph
-(skl2onnx), which the runtime reads with ONNX Runtime.
+rank glyph, the suit from the pip and the ink's colour. Several such pairs, each learnt from
+photos and fonts of its own, read every corner together (their probabilities averaged): one
+pair's mistakes on a design it never saw depend on the photos it happened to learn from, and
+the pairs seldom make the same one. All are exported to one ONNX graph (skl2onnx), which the
+runtime reads with ONNX Runtime.
 """
 
 from __future__ import annotations
@@ -36,8 +39,13 @@ TRAINING_SIZE = (1280, 960)
 
 @dataclass(frozen=True)
 class CardModels:
-    rank: Any
-    suit: Any
+    """The ensemble's members: the i-th rank model reads with the i-th suit model."""
+
+    ranks: tuple[Any, ...]
+    suits: tuple[Any, ...]
+
+    def __add__(self, other: CardModels) -> CardModels:
+        return CardModels(self.ranks + other.ranks, self.suits + other.suits)
 
 
 def _truth_corners(scene: Scene) -> list[tuple[Corner, str]]:
@@ -202,15 +210,15 @@ def rank_labels(labels: np.ndarray) -> np.ndarray:
 
 
 def train(rows: np.ndarray, labels: np.ndarray, seed: int = 0) -> CardModels:
-    """A rank model on the rank glyph and its place (every corner: the none class is what
-    is no index) and a suit model on the pip and the ink's colour (the cards' corners
-    only): apart, each learns its glyph's shape rather than one design's pairing of the
-    two."""
+    """One member: a rank model on the rank glyph and its place (every corner: the none
+    class is what is no index) and a suit model on the pip and the ink's colour (the cards'
+    corners only): apart, each learns its glyph's shape rather than one design's pairing of
+    the two."""
     rank = _fitted(_mlp(256, seed), rows[:, RANK_COLUMNS], rank_labels(labels), len(RANK_CLASSES))
     cards = np.array([CLASSES[label] not in ("JK", "none") for label in labels.tolist()])
     suit_labels = np.array([SUITS.index(CLASSES[label][-1]) for label in labels[cards]])
     suit = _fitted(_mlp(128, seed), rows[cards][:, SUIT_COLUMNS], suit_labels, len(SUITS))
-    return CardModels(rank, suit)
+    return CardModels((rank,), (suit,))
 
 
 def _onnx(model, name: str, columns: int):
@@ -227,51 +235,60 @@ def _onnx(model, name: str, columns: int):
 
 
 def export(models: CardModels, path: Path) -> None:
-    """Both models in one ONNX graph, each its own input and output (``rank_features`` ->
-    ``rank_probabilities``, ``suit_features`` -> ``suit_probabilities``)."""
+    """Every member in one ONNX graph with one input and one output each for the rank and
+    the suit (``rank_features`` -> ``rank_probabilities``, ``suit_features`` ->
+    ``suit_probabilities``): the members' probabilities, averaged."""
     # the vision-train extra, as above
     import onnx
     from onnx import compose, helper
 
-    parts = []
-    for name, model, columns in (
-        ("rank", models.rank, len(RANK_COLUMNS)),
-        ("suit", models.suit, len(SUIT_COLUMNS)),
+    nodes, initializers, inputs, outputs = [], [], [], []
+    opsets, ir_version = None, None
+    for name, members, columns in (
+        ("rank", models.ranks, len(RANK_COLUMNS)),
+        ("suit", models.suits, len(SUIT_COLUMNS)),
     ):
-        converted = _onnx(model, name, columns)
-        kept = [o for o in converted.graph.output if o.name.startswith("prob")]
-        del converted.graph.output[:]
-        converted.graph.output.extend(kept)
-        converted = compose.add_prefix(converted, f"{name}_", rename_inputs=False)
-        converted.graph.output[0].name = f"{name}_probabilities"
-        for node in converted.graph.node:
-            node.output[:] = [
-                f"{name}_probabilities" if o == f"{name}_{kept[0].name}" else o for o in node.output
-            ]
-        parts.append(converted)
-    graph = helper.make_graph(
-        [node for part in parts for node in part.graph.node],
-        "card_index",
-        [part.graph.input[0] for part in parts],
-        [part.graph.output[0] for part in parts],
-        [init for part in parts for init in part.graph.initializer],
-    )
-    combined = helper.make_model(graph, opset_imports=parts[0].opset_import)
-    combined.ir_version = parts[0].ir_version
+        read = []
+        for number, model in enumerate(members):
+            converted = _onnx(model, name, columns)
+            kept = [o for o in converted.graph.output if o.name.startswith("prob")]
+            converted = compose.add_prefix(converted, f"{name}{number}_", rename_inputs=False)
+            nodes += converted.graph.node
+            initializers += converted.graph.initializer
+            read.append(f"{name}{number}_{kept[0].name}")
+            opsets, ir_version = converted.opset_import, converted.ir_version
+        inputs.append(converted.graph.input[0])
+        nodes.append(helper.make_node("Mean", read, [f"{name}_probabilities"]))
+        outputs.append(
+            helper.make_tensor_value_info(
+                f"{name}_probabilities", onnx.TensorProto.FLOAT, [None, len(members[0].classes_)]
+            )
+        )
+    graph = helper.make_graph(nodes, "card_index", inputs, outputs, initializers)
+    combined = helper.make_model(graph, opset_imports=opsets)
+    combined.ir_version = ir_version
     onnx.checker.check_model(combined)
     path.write_bytes(combined.SerializeToString())
 
 
+def probabilities(models: CardModels, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The members' rank and suit probabilities for feature rows, averaged."""
+    ranks = np.mean([m.predict_proba(rows[:, RANK_COLUMNS]) for m in models.ranks], axis=0)
+    suits = np.mean([m.predict_proba(rows[:, SUIT_COLUMNS]) for m in models.suits], axis=0)
+    return ranks, suits
+
+
 def predict(models: CardModels, rows: np.ndarray) -> np.ndarray:
     """The labels (indices of :data:`CLASSES`) the two models give together."""
-    ranks = models.rank.predict(rows[:, RANK_COLUMNS])
-    suits = models.suit.predict(rows[:, SUIT_COLUMNS])
+    ranks, suits = probabilities(models, rows)
     return np.array(
         [
             CLASSES.index(
                 RANK_CLASSES[r] if RANK_CLASSES[r] in ("JK", "none") else RANK_CLASSES[r] + SUITS[s]
             )
-            for r, s in zip(ranks.tolist(), suits.tolist(), strict=True)
+            for r, s in zip(
+                ranks.argmax(axis=1).tolist(), suits.argmax(axis=1).tolist(), strict=True
+            )
         ]
     )
 
