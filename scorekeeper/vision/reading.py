@@ -1,5 +1,4 @@
-"""The steps from pixels to cards, each small and drawable on its own (``--draw`` of
-``scripts/make_card_model.py`` shows them):
+"""The steps from pixels to cards, each small and drawable on its own:
 
 1. :func:`card_mask`: where card faces lie: light, unsaturated regions, set apart from the
    table by Otsu's threshold on a whiteness score.
@@ -13,7 +12,8 @@
    "no index here") and a suit. A patch whose ink is no glyph over a pip reads nothing.
    Where the rank glyphs read surely say a card of another width than their corners were
    cut at (:func:`glyph_width`: the outlines misled), steps 3 and 4 are done again at the
-   glyphs' width.
+   glyphs' width. A whole card none of whose corners read is named, less surely, by what
+   its corners read faintly (:func:`faint_readings`, :func:`faint_ranks`).
 5. :func:`cards_from_corners`: readings grouped into physical cards: a card seen at both of
    its index corners, or a lone card whose outline is whole, is one card; a whole number
    card's suit is the one its face pips show, where they show one surely (:mod:`.faces`).
@@ -1091,18 +1091,21 @@ def _read_cards(
     silent = [c for c in found if c.outline in whole and c.outline not in read]
     if silent:
         patches = [cut_corner(pixels, c.point, c.across, c.down, c.width) for c in silent]
-        readings += faint_readings(silent, _surer_of_two_inks(patches))
+        as_cut = index_probabilities(features(patches))
+        flattened = index_probabilities(features(patches, flattened=True))
+        faint = faint_readings(silent, _surer_of_two_inks(as_cut, flattened))
+        named = {reading.corner.outline for reading in faint}
+        readings += faint + faint_ranks(silent, as_cut, flattened, named)
     numbered = {r.corner.outline for r in readings if r.card[:-1] in NUMBER_RANKS} & whole
     faces = face_suits(pixels, {i: polygons[i] for i in numbered if len(polygons[i]) == 4})
     return cards_from_corners(readings, whole, pieces, faces)
 
 
-def _surer_of_two_inks(patches: list[np.ndarray]) -> np.ndarray:
-    """Each patch's probabilities as its ink is found over the whole patch or against the
-    paper around it (:func:`.corners.features`, ``flattened``), whichever reads a card more
-    surely: a whole card none of whose corners read may print its index small and faint."""
-    as_cut = index_probabilities(features(patches))
-    flattened = index_probabilities(features(patches, flattened=True))
+def _surer_of_two_inks(as_cut: np.ndarray, flattened: np.ndarray) -> np.ndarray:
+    """Each patch's probabilities as its ink is found over the whole patch (``as_cut``) or
+    against the paper around it (``flattened``: :func:`.corners.features`), whichever reads a
+    card more surely: a whole card none of whose corners read may print its index small and
+    faint."""
     none = CLASSES.index("none")
     surer = flattened[:, :none].max(axis=1) > as_cut[:, :none].max(axis=1)
     return np.where(surer[:, None], flattened, as_cut)
@@ -1128,4 +1131,50 @@ def faint_readings(corners: list[Corner], probabilities: np.ndarray) -> list[Cor
         if len(seen) < 2 and seen[0][2] < FAINT_ALONE:
             continue
         faint += [CornerReading(c, card, min(p, FAINT_AT_MOST)) for c, card, p in seen]
+    return faint
+
+
+def faint_ranks(
+    corners: list[Corner], as_cut: np.ndarray, flattened: np.ndarray, named: set[int]
+) -> list[CornerReading]:
+    """The readings of whole cards' ``corners`` (each row of ``as_cut`` and ``flattened`` a
+    corner's, the two inks of :func:`_surer_of_two_inks`) that :func:`faint_readings` left
+    unnamed (their outlines not in ``named``), read by rank first: a small index in a lamp's
+    tint reads its rank at both corners while its pip, a few pixels across, splits between the
+    two suits of its colour, or reads in one ink at one corner and in the other at the next.
+    A corner's rank is its likeliest, each rank's probability summed over the suits, the
+    greater of the two inks'; where at least two corners' is one rank at least
+    :data:`FAINT_LEAST` and no corner's another, the card is that rank, of the suit in which
+    the corners' probabilities for it, both inks, sum highest (a whole number card's face pips
+    may name its suit after: :func:`face_suits`); as sure as the surest corner's rank times
+    that suit's share, where that is at least :data:`FAINT_LEAST`, and at most
+    :data:`FAINT_AT_MOST`."""
+    suits, ranks = len(SUITS), len(RANKS)
+    by_outline: dict[int, list[tuple[Corner, np.ndarray, np.ndarray]]] = {}
+    for corner, cut, flat in zip(corners, as_cut, flattened, strict=True):
+        if corner.outline not in named:
+            # suit by rank, as CLASSES
+            by_outline.setdefault(corner.outline, []).append(
+                (
+                    corner,
+                    cut[: suits * ranks].reshape(suits, ranks),
+                    flat[: suits * ranks].reshape(suits, ranks),
+                )
+            )
+    faint = []
+    for seen in by_outline.values():
+        of_rank = [np.maximum(cut.sum(axis=0), flat.sum(axis=0)) for _c, cut, flat in seen]
+        likeliest = [int(p.argmax()) for p in of_rank if p.max() >= FAINT_LEAST]
+        if len(likeliest) < 2 or len(set(likeliest)) > 1:
+            continue
+        rank = likeliest[0]
+        by_suit = sum(cut[:, rank] + flat[:, rank] for _c, cut, flat in seen)
+        suit = int(by_suit.argmax())
+        surest = max(range(len(seen)), key=lambda at: of_rank[at][rank])
+        sureness = float(of_rank[surest][rank] * by_suit[suit] / by_suit.sum())
+        if sureness < FAINT_LEAST:
+            continue
+        faint.append(
+            CornerReading(seen[surest][0], RANKS[rank] + SUITS[suit], min(sureness, FAINT_AT_MOST))
+        )
     return faint

@@ -778,6 +778,63 @@ def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_or
     ]
 
 
+def _spread(**cards: float) -> np.ndarray:
+    """A row of probabilities with these cards' shares (each card's name after a "c", as in
+    c6S=0.4) and the rest on "none"."""
+    from scorekeeper.vision.reading import CLASSES
+
+    row = np.zeros(len(CLASSES), np.float32)
+    for card, share in cards.items():
+        row[CLASSES.index(card.removeprefix("c"))] = share
+    row[CLASSES.index("none")] += 1.0 - row.sum()
+    return row
+
+
+def test_a_whole_card_whose_corners_agree_on_the_rank_alone_is_named_by_it():
+    from scorekeeper.vision.reading import FAINT_AT_MOST, faint_ranks
+
+    corners = [_corner(0)] * 3 + [_corner(1)] * 2 + [_corner(2)] * 2 + [_corner(3)] * 2
+    corners += [_corner(4)] * 2 + [_corner(5)] * 2
+    nothing = _spread()
+    as_cut = np.stack(
+        [
+            # outline 0: the 6 at two corners, its pip split between clubs and spades; the
+            # third corner reads no card
+            _spread(c6C=0.45, c6S=0.40),
+            _spread(c6C=0.20, c6S=0.13),
+            nothing,
+            # outline 1: two corners, two ranks
+            _spread(c9C=0.5),
+            _spread(c6C=0.5),
+            # outline 2: one corner's rank under 0.3
+            _spread(c9D=0.6),
+            _spread(c9D=0.25),
+            # outline 3: named already
+            _spread(c5H=0.6),
+            _spread(c5H=0.6),
+            # outline 4: a king at 0.35, its suit split evenly
+            _spread(cKS=0.18, cKC=0.17),
+            _spread(cKS=0.17, cKC=0.18),
+            # outline 5: sure
+            _spread(cQH=0.9),
+            _spread(cQH=0.85),
+        ]
+    )
+    flattened = np.stack([nothing] * len(corners))
+    flattened[1] = _spread(c6S=0.55, c6C=0.25)
+    read = [
+        (r.corner.outline, r.card, round(r.confidence, 2))
+        for r in faint_ranks(corners, as_cut, flattened, named={3})
+    ]
+    # outline 0: the 6's probability, the greater ink's, is 0.85 at the first corner and
+    # 0.80 (flattened) at the second; clubs sum 0.45 + 0.20 + 0.25 = 0.90, spades
+    # 0.40 + 0.13 + 0.55 = 1.08: spades, 0.85 x 1.08 / 1.98 = 0.46 sure. Outline 4: spades
+    # and clubs 0.35 each, the first of the suits, 0.35 x 0.5 = 0.175 sure, under 0.3: none.
+    # Outline 5: 0.9, shown at most 0.75.
+    assert FAINT_AT_MOST == 0.75
+    assert read == [(0, "6S", 0.46), (5, "QH", 0.75)]
+
+
 def test_a_pale_index_under_a_shadow_is_found_against_the_paper_around_it():
     from scorekeeper.vision.corners import PATCH, PLACES, features, shows_an_index
 
