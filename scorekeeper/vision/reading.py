@@ -112,8 +112,11 @@ TRUSTED_WHOLE = 3
 # this many times narrower than the outline may be a row of cards (the row's first index)
 ROW_GLYPH_NARROWER = 1.05
 # a card's two index corners lie its diagonal apart, 1.76 card widths; a card nearer the
-# phone than most, its corners cut at the photo's usual width, measures up to this many
+# phone than most, its corners cut at the photo's usual width, measures up to FACING_AT_MOST
+# of them, and a fan's last card, cut at the width its row was taken for (up to 1.76 times
+# its own, where the row is as long as a card), down to FACING_AT_LEAST
 FACING_AT_MOST = 2.5
+FACING_AT_LEAST = 1.0
 # A whole card none of whose corners reads as an index (its pip run into the face's first
 # pip, a thin rank the shape test misses) is read by the model alone: two of its corners
 # agreeing, each at least this sure, name it, or one corner alone this sure where no other
@@ -690,9 +693,9 @@ def same_card(
     place the card's centre within a fifth of its width of each other, or read one index's
     ink (:data:`SAME_GLYPH`), or face each other
     from opposite corners (its two indices, printed half a turn apart, about a card's
-    diagonal apart: at most :data:`FACING_AT_MOST` card widths, the width they were cut at
-    or, where smaller, the one their glyphs measure: a fan's row taken for one card is cut
-    too wide; from two pieces, the glyphs' width either way)."""
+    diagonal apart: :data:`FACING_AT_LEAST` to :data:`FACING_AT_MOST` card widths, the width
+    they were cut at or, where smaller, the one their glyphs measure: a fan's row taken for
+    one card is cut too wide; from two pieces, the glyphs' width either way)."""
     width = max(one.corner.width, other.corner.width)
     apart_centres = float(np.linalg.norm(one.card_centre - other.card_centre))
     # pieces of one card's region hold one card, whatever two pieces' corners read (a court
@@ -720,7 +723,7 @@ def same_card(
     facing = float(np.dot(one.corner.across, other.corner.across)) < -0.7
     if not facing:
         return False
-    if 1.3 < apart < FACING_AT_MOST:
+    if FACING_AT_LEAST < apart < FACING_AT_MOST:
         return True
     if one.glyph > 0 and other.glyph > 0:
         measured = (one.glyph + other.glyph) / 2 / GLYPH_SHARE
@@ -728,7 +731,7 @@ def same_card(
         # two pieces of one card's region (a court picture breaks it) may themselves have
         # been taken for cards, and the photo's width cut too narrow: their glyphs measure it
         in_pieces = one.corner.outline in pieces and other.corner.outline in pieces
-        return (measured < width or in_pieces) and 1.3 < apart < FACING_AT_MOST
+        return (measured < width or in_pieces) and FACING_AT_LEAST < apart < FACING_AT_MOST
     return False
 
 

@@ -288,14 +288,15 @@ def test_one_index_cut_along_two_edges_a_few_degrees_apart_is_one_card():
 
 
 def test_a_cards_two_facing_indices_are_one_card_at_the_width_their_glyphs_measure():
-    # a fan's card cut at 256 (the row taken for one card) whose two indices, half a turn
-    # apart, lie 282 apart: 1.1 cut widths, closer than a card's corners can be (its
-    # diagonal is 1.76 widths); each rank glyph is 27.52 tall, which measures a card
-    # 27.52 / 0.172 = 160 wide, and 282 / 160 = 1.76 widths: its two indices
-    def seven(point, across, glyph):
+    # a fan's card cut at 400 (the row taken for one card) whose two indices, half a turn
+    # apart, lie 282 apart: 0.7 cut widths, closer than a card's corners can be even where
+    # its row is as long as a card and cut 1.76 times too wide (its diagonal is 1.76 widths);
+    # each rank glyph is 27.52 tall, which measures a card 27.52 / 0.172 = 160 wide, and
+    # 282 / 160 = 1.76 widths: its two indices
+    def seven(point, across, glyph, width=400.0):
         across = np.float32(across)
         return CornerReading(
-            Corner(np.float32(point), across, np.float32([-across[1], across[0]]), 256.0, 1),
+            Corner(np.float32(point), across, np.float32([-across[1], across[0]]), width, 1),
             "7C",
             1.0,
             glyph,
@@ -308,6 +309,23 @@ def test_a_cards_two_facing_indices_are_one_card_at_the_width_their_glyphs_measu
     assert len(cards_from_corners([top, bottom], whole=set())) == 1
     # with no glyph measured the cut width is all there is: two cards
     assert not same_card(seven((0, 0), (1, 0), 0.0), seven((160, 232), (-1, 0), 0.0))
+
+
+def test_a_fans_last_card_cut_at_its_rows_width_is_one_card_from_its_two_indices():
+    def seven(point, across, width):
+        across = np.float32(across)
+        down = np.float32([-across[1], across[0]])
+        return CornerReading(Corner(np.float32(point), across, down, width, 1), "7C", 1.0)
+
+    # the card is 160 wide, its indices 282 apart (its diagonal, 1.76 widths); cut at 256,
+    # the width its row was taken for, they lie 1.1 cut widths apart: one card, with no
+    # glyph measured
+    top, bottom = seven((0, 0), (1, 0), 256.0), seven((160, 232), (-1, 0), 256.0)
+    assert same_card(top, bottom)
+    assert len(cards_from_corners([top, bottom], whole=set())) == 1
+    # 282 apart cut at 300 is 0.94 cut widths: closer than one card's two indices lie even
+    # where its row was cut 1.76 times too wide: two cards
+    assert not same_card(seven((0, 0), (1, 0), 300.0), seven((160, 232), (-1, 0), 300.0))
 
 
 def test_a_court_cards_two_indices_on_the_pieces_its_picture_broke_are_one_card():
