@@ -298,7 +298,9 @@ def ink_colour(patch: np.ndarray, ink: np.ndarray, boxes: list) -> np.ndarray:
     return (darkening - darkening.mean()).astype(np.float32)
 
 
-def features(patches: list[np.ndarray] | np.ndarray, flattened: bool = False) -> np.ndarray:
+def features(
+    patches: list[np.ndarray] | np.ndarray, flattened: bool = False, unframed: bool = False
+) -> np.ndarray:
     """What the index reader sees of each patch (colour, ``PATCH`` sized): its rank glyph
     and suit pip (ink levels and HOG, each scaled to :data:`GLYPH`), their places and sizes
     in the patch, the ink's colour, and the whole patch coarsely; each patch's contrast
@@ -306,11 +308,13 @@ def features(patches: list[np.ndarray] | np.ndarray, flattened: bool = False) ->
     are all dark on a light card. ``flattened``: the glyphs are found where the ink stands
     out from the paper around it (a white top-hat under a :data:`FLAT_SIDE` disc), not from
     the whole patch: a small index printed faintly, on a tinted card or across a lamp's
-    gradient, is lost in one level set between the table's dark edge and the paper."""
+    gradient, is lost in one level set between the table's dark edge and the paper.
+    ``unframed``: long straight strokes of ink in pieces too large for a glyph are taken out
+    first (:func:`_without_frame`)."""
     chunk = 1024
     return np.concatenate(
         [
-            _features(patches[start : start + chunk], False, flattened)[0]
+            _features(patches[start : start + chunk], False, flattened, unframed)[0]
             for start in range(0, len(patches), chunk)
         ]
         or [np.zeros((0, FEATURES), np.float32)]
@@ -364,8 +368,36 @@ def _flattened(darkness: np.ndarray) -> np.ndarray:
     return np.clip(standing_out / top, 0, 1)
 
 
+def _without_frame(ink: np.ndarray) -> np.ndarray:
+    """The ink mask less the straight strokes, at least :data:`FRAME_STROKE` of the patch's
+    height or width long, of its pieces too large for a glyph: a frame printed round a court
+    card's picture, which a large letter touches (svg-penguins), is one piece with the
+    letter, too wide for a glyph, and the letter was lost with it."""
+    height, width = ink.shape
+    inside = ink.copy()
+    inside[:2, :] = 0
+    inside[:, :2] = 0
+    count, labels, stats, _centres = cv2.connectedComponentsWithStats(inside, connectivity=8)
+    large = 1 + np.flatnonzero(
+        (stats[1:count, 2] >= width * WIDEST_GLYPH)
+        | (stats[1:count, 3] >= height * 0.62)
+        | (stats[1:count, 0] + stats[1:count, 2] >= width)
+    )
+    if not len(large):
+        return ink
+    pieces = np.isin(labels, large).astype(np.uint8)
+    down = cv2.getStructuringElement(cv2.MORPH_RECT, (1, int(FRAME_STROKE * height)))
+    along = cv2.getStructuringElement(cv2.MORPH_RECT, (int(FRAME_STROKE * width), 1))
+    strokes = cv2.morphologyEx(pieces, cv2.MORPH_OPEN, down)
+    strokes |= cv2.morphologyEx(pieces, cv2.MORPH_OPEN, along)
+    return ink & (1 - strokes)
+
+
 def _features(
-    patches: list[np.ndarray] | np.ndarray, lone: bool, flattened: bool = False
+    patches: list[np.ndarray] | np.ndarray,
+    lone: bool,
+    flattened: bool = False,
+    unframed: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     colour = np.asarray(patches, dtype=np.float32).reshape(-1, PATCH[1], PATCH[0], 3)
     # the darkest channel, channel by channel: numpy's min over an axis of three is far slower
@@ -389,6 +421,8 @@ def _features(
             patch = _flattened(grey)
             grey = (patch * 255).astype(np.uint8)
         _level, ink = cv2.threshold(grey, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        if unframed:
+            ink = _without_frame(ink)
         rank, suit = index_glyphs(ink)
         ranks.append(square_glyph(patch, rank))
         suits.append(square_glyph(patch, suit))
@@ -449,6 +483,9 @@ def _rows(ranks: list, suits: list, places: list, coarse: np.ndarray) -> np.ndar
 
 
 PLACE_COUNT = 12
+# a frame's straight strokes are at least this share of the patch's height or width long
+# (a glyph, 0.3 of the patch's height, has none so long)
+FRAME_STROKE = 0.5
 # a pip this many times taller than its rank, or more than PIP_BELOW_GAP of the rank's height
 # below it, is no pip of it: the pip is looked for again within PIP_BELOW of the rank's
 # height right below it (an index's pip is no taller than its rank, and close under it)

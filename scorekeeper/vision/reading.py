@@ -1095,7 +1095,11 @@ def _read_cards(
     if silent:
         patches = [cut_corner(pixels, c.point, c.across, c.down, c.width) for c in silent]
         as_cut = index_probabilities(features(patches))
-        flattened = index_probabilities(features(patches, flattened=True))
+        # against the paper around it, or with a frame's strokes taken out of it
+        flattened = _surer_of_two_inks(
+            index_probabilities(features(patches, flattened=True)),
+            index_probabilities(features(patches, unframed=True)),
+        )
         faint = faint_readings(silent, _surer_of_two_inks(as_cut, flattened))
         named = {reading.corner.outline for reading in faint}
         readings += faint + faint_ranks(silent, as_cut, flattened, named)
@@ -1106,9 +1110,9 @@ def _read_cards(
 
 def _surer_of_two_inks(as_cut: np.ndarray, flattened: np.ndarray) -> np.ndarray:
     """Each patch's probabilities as its ink is found over the whole patch (``as_cut``) or
-    against the paper around it (``flattened``: :func:`.corners.features`), whichever reads a
-    card more surely: a whole card none of whose corners read may print its index small and
-    faint."""
+    another way (``flattened``: against the paper around it, or with a frame's strokes taken
+    out, :func:`.corners.features`), whichever reads a card more surely: a whole card none of
+    whose corners read may print its index small and faint, or touching a frame."""
     none = CLASSES.index("none")
     surer = flattened[:, :none].max(axis=1) > as_cut[:, :none].max(axis=1)
     return np.where(surer[:, None], flattened, as_cut)

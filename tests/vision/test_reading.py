@@ -59,6 +59,28 @@ def test_a_frame_along_the_cards_edge_does_not_swallow_the_index():
     assert suit == (4, 24, 8, 9)
 
 
+def test_a_letter_touching_a_pictures_frame_is_found_once_the_frames_strokes_are_out():
+    from scorekeeper.vision.corners import _without_frame
+
+    ink = _ink()
+    ink[4:22, 4:18] = 1
+    ink[7:19, 7:15] = 0  # the letter, a ring: columns 4..17, rows 4..21, strokes 3 wide
+    ink[25:34, 6:15] = 1  # its pip: columns 6..14, rows 25..33
+    ink[10:12, 18:48] = 1  # the frame's top, from the letter to the patch's edge (30 long)
+    ink[10:80, 24:26] = 1  # and its side, 70 long
+    # the letter and the frame are one piece, too wide for a glyph: the pip is taken for
+    # the rank, with nothing below it
+    assert index_glyphs(ink) == ((6, 25, 9, 9), None)
+    # strokes at least half the patch long (40 down, 24 across) in that piece are taken
+    # out: the frame's two, and the letter's right side where the frame's top ran on from it
+    # (rows 10 and 11), which leaves the ring one piece
+    assert index_glyphs(_without_frame(ink)) == ((4, 4, 14, 18), (6, 25, 9, 9))
+    # a patch with no piece too large for a glyph keeps its ink
+    plain = _ink()
+    plain[4:22, 4:18] = 1
+    assert (_without_frame(plain) == plain).all()
+
+
 def test_a_letter_with_a_pictures_large_pip_beside_it_is_cut_alone_when_asked():
     ink = _ink()
     ink[6:21, 5:10] = 1  # the "K": columns 5..9, rows 6..20
