@@ -80,6 +80,8 @@ DIM_FACE = 40
 SOLID = 0.8
 SOLID_MORE = 2.0
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
+# a region of the card mask covering this share of the photo is the table, not cards
+TABLE_TAKEN = 0.5
 # a card's corner cut off in short edges (:func:`rounded_corners`): they add up to at most
 # this share of a card's width, and the long edges, extended, meet within this share of a
 # width of where the first ends (a rounded corner alone cut off: 0.2 and 0.15; an index's
@@ -207,26 +209,49 @@ def whiteness(pixels: np.ndarray) -> np.ndarray:
 def card_mask(pixels: np.ndarray) -> np.ndarray:
     """Where card faces lie (255), at the size of ``pixels``: set apart at the level a lit
     face clears, or at the lower level a dim room or a shadow leaves them, whichever makes
-    more outlines shaped like whole cards."""
+    more outlines shaped like whole cards; above a light table (:func:`_above_the_table`)
+    at a higher level."""
     score = cv2.GaussianBlur(whiteness(pixels), (5, 5), 0)
     level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    least = pixels.shape[0] * pixels.shape[1] * LEAST_AREA
     lit = _faces_above(score, max(level, LIT_FACE), pixels.shape)
     if level >= LIT_FACE:
-        return lit
+        return _above_the_table(score, level, lit, least)
     dim = _faces_above(score, max(level, DIM_FACE), pixels.shape)
-    least = pixels.shape[0] * pixels.shape[1] * LEAST_AREA
     found_lit, found_dim = outlines(lit, least), outlines(dim, least)
-    whole_lit, whole_dim = (
-        sum(card_shaped(outline) is not None for outline in found)
-        for found in (found_lit, found_dim)
-    )
+    whole_lit, whole_dim = (_whole_count(found) for found in (found_lit, found_dim))
     if whole_dim > whole_lit + 1:
-        return dim
+        return _above_the_table(score, level, dim, least)
     # a fan whose far cards the lamp leaves dim: at the lit level only its brightest part is
     # found, ragged (and perhaps shaped like one card), at the dim level the whole fan, solid
     if _solid_area(found_dim) > SOLID_MORE * _solid_area(found_lit) and whole_dim >= whole_lit - 1:
-        return dim
-    return lit
+        return _above_the_table(score, level, dim, least)
+    return _above_the_table(score, level, lit, least)
+
+
+def _whole_count(found: list[np.ndarray]) -> int:
+    return sum(card_shaped(outline) is not None for outline in found)
+
+
+def _above_the_table(score: np.ndarray, level: float, mask: np.ndarray, least: float) -> np.ndarray:
+    """``mask``, or where one region of it covers at least :data:`TABLE_TAKEN` of the photo
+    (a light tablecloth, as white as the cards, taken for one with them), the faces set
+    apart at the level that parts the lightest pixels in two (Otsu's among those above
+    ``level``), where that makes at least two more outlines shaped like whole cards."""
+    found = outlines(mask, least)
+    largest = max((cv2.contourArea(outline.reshape(-1, 1, 2)) for outline in found), default=0.0)
+    if largest < TABLE_TAKEN * score.shape[0] * score.shape[1]:
+        return mask
+    light = score[score > level]
+    if not light.size:
+        return mask
+    upper, _ = cv2.threshold(light.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if upper <= level:
+        return mask
+    brighter = _faces_above(score, upper, score.shape)
+    if _whole_count(outlines(brighter, least)) >= _whole_count(found) + 2:
+        return brighter
+    return mask
 
 
 def _solid_area(found: list[np.ndarray]) -> float:

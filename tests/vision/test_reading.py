@@ -244,6 +244,24 @@ def test_a_fan_the_lamp_leaves_dim_is_found_whole_not_its_lit_strip():
     assert mask[100, 400] == 0 and mask[500, 400] == 0
 
 
+def test_cards_on_a_light_checked_tablecloth_are_found_apart_from_it():
+    # a tablecloth checked in 40-pixel squares, lavender (BGR 200, 170, 200: whiteness
+    # 200 - 38 = 162) and olive (30, 100, 100: whiteness 0), and four white cards 90 x 130
+    # (whiteness 250) on it. Otsu's level parts the olive from the rest: the lavender
+    # squares, corner to corner, and the cards are one region over the whole photo
+    rows, columns = np.indices((600, 800))
+    light = ((rows // 40 + columns // 40) % 2).astype(bool)
+    photo = np.where(light[..., None], np.uint8([200, 170, 200]), np.uint8([30, 100, 100]))
+    photo = photo.astype(np.uint8)
+    for left, top in ((60, 60), (300, 80), (520, 300), (150, 400)):
+        photo[top : top + 130, left : left + 90] = 250
+    mask = card_mask(photo)
+    found, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    # the level that parts the lightest pixels in two (162 from 250) finds the four cards
+    assert len(found) == 4
+    assert mask[60 + 65, 60 + 45] == 255 and mask[20, 20] == 0 and mask[20, 60] == 0
+
+
 def test_readings_from_pieces_of_one_card_are_one_card():
     # a court card's picture splits its light region in two; each piece's index-like
     # corner places the card's centre half a card's width from the other's
