@@ -1,7 +1,8 @@
 """The steps from pixels to cards, each small and drawable on its own:
 
 1. :func:`card_mask`: where card faces lie: light, unsaturated regions, set apart from the
-   table by Otsu's threshold on a whiteness score.
+   table by Otsu's threshold on a whiteness score (on a table as light as the cards, a
+   second threshold among the lightest).
 2. :func:`outlines`: each region's outline as a polygon.
 3. :func:`corners`: every convex corner of an outline, with the two edges from it. A spread
    card's outline has four; a fanned row's outline has each card's top-left corner, where
