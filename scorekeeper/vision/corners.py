@@ -113,22 +113,10 @@ def index_glyphs(
     right below the rank, within a rank's height and about its width (:func:`_pip_below`),
     whatever piece it belongs to."""
     height, width = ink.shape
-    # the card's edge (and a frame printed along it, which some indices touch) lies in the
-    # patch's first rows and columns when the corner is found right
-    ink = ink.copy()
-    ink[:2, :] = 0
-    ink[:, :2] = 0
+    ink = _off_the_edge(ink)
     count, _labels, stats, _centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
     found = stats[1:count]
-    kept = (
-        (found[:, 4] >= 6)
-        & (found[:, 3] >= 4)
-        # the card's edge, a frame or the table beyond the corner is no glyph; a 10 whose
-        # digits ran together is one piece, in a large index over 0.6 of the patch wide
-        & (found[:, 2] < width * WIDEST_GLYPH)
-        & (found[:, 3] < height * 0.62)
-        & (found[:, 0] + found[:, 2] < width)
-    )
+    kept = (found[:, 4] >= 6) & (found[:, 3] >= 4) & _glyph_sized(found, height, width)
     # as Python numbers: the steps below ask each piece a few questions, numpy's scalars slowly
     pieces = found[kept].tolist()
     if not pieces:
@@ -180,6 +168,27 @@ def index_glyphs(
     first = min(below, key=lambda s: s[1])
     suit = _box([s for s in below if s[1] < first[1] + first[3] * 0.5])
     return rank, suit
+
+
+def _off_the_edge(ink: np.ndarray) -> np.ndarray:
+    """A copy of the ink mask without its first two rows and columns: the card's edge (and a
+    frame printed along it, which some indices touch) lies there when the corner is found
+    right."""
+    ink = ink.copy()
+    ink[:2, :] = 0
+    ink[:, :2] = 0
+    return ink
+
+
+def _glyph_sized(stats: np.ndarray, height: int, width: int) -> np.ndarray:
+    """Which pieces (rows of connectedComponentsWithStats' stats) could be a glyph: the
+    card's edge, a frame or the table beyond the corner is none; a 10 whose digits ran
+    together is one piece, in a large index over 0.6 of the patch wide."""
+    return (
+        (stats[:, 2] < width * WIDEST_GLYPH)
+        & (stats[:, 3] < height * 0.62)
+        & (stats[:, 0] + stats[:, 2] < width)
+    )
 
 
 def _pip_below(ink: np.ndarray, rank: tuple) -> tuple | None:
@@ -374,15 +383,10 @@ def _without_frame(ink: np.ndarray) -> np.ndarray:
     card's picture, which a large letter touches (svg-penguins), is one piece with the
     letter, too wide for a glyph, and the letter was lost with it."""
     height, width = ink.shape
-    inside = ink.copy()
-    inside[:2, :] = 0
-    inside[:, :2] = 0
-    count, labels, stats, _centres = cv2.connectedComponentsWithStats(inside, connectivity=8)
-    large = 1 + np.flatnonzero(
-        (stats[1:count, 2] >= width * WIDEST_GLYPH)
-        | (stats[1:count, 3] >= height * 0.62)
-        | (stats[1:count, 0] + stats[1:count, 2] >= width)
+    count, labels, stats, _centres = cv2.connectedComponentsWithStats(
+        _off_the_edge(ink), connectivity=8
     )
+    large = 1 + np.flatnonzero(~_glyph_sized(stats[1:count], height, width))
     if not len(large):
         return ink
     pieces = np.isin(labels, large).astype(np.uint8)

@@ -215,19 +215,23 @@ def card_mask(pixels: np.ndarray) -> np.ndarray:
     score = cv2.GaussianBlur(whiteness(pixels), (5, 5), 0)
     level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     least = pixels.shape[0] * pixels.shape[1] * LEAST_AREA
-    lit = _faces_above(score, max(level, LIT_FACE), pixels.shape)
+    return _above_the_table(score, level, _lit_or_dim(score, level, least), least)
+
+
+def _lit_or_dim(score: np.ndarray, level: float, least: float) -> np.ndarray:
+    lit = _faces_above(score, max(level, LIT_FACE), score.shape)
     if level >= LIT_FACE:
-        return _above_the_table(score, level, lit, least)
-    dim = _faces_above(score, max(level, DIM_FACE), pixels.shape)
+        return lit
+    dim = _faces_above(score, max(level, DIM_FACE), score.shape)
     found_lit, found_dim = outlines(lit, least), outlines(dim, least)
     whole_lit, whole_dim = (_whole_count(found) for found in (found_lit, found_dim))
     if whole_dim > whole_lit + 1:
-        return _above_the_table(score, level, dim, least)
+        return dim
     # a fan whose far cards the lamp leaves dim: at the lit level only its brightest part is
     # found, ragged (and perhaps shaped like one card), at the dim level the whole fan, solid
     if _solid_area(found_dim) > SOLID_MORE * _solid_area(found_lit) and whole_dim >= whole_lit - 1:
-        return _above_the_table(score, level, dim, least)
-    return _above_the_table(score, level, lit, least)
+        return dim
+    return lit
 
 
 def _whole_count(found: list[np.ndarray]) -> int:

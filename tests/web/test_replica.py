@@ -56,11 +56,12 @@ def litestream_of(server: Server) -> list[int]:
     ]
 
 
-def litestream_started(server: Server, seconds: float = 20) -> list[int]:
-    """The server's Litestream processes once there is one: its supervisor thread starts it
-    beside the server, which may answer first on a busy machine."""
-    deadline = time.monotonic() + seconds
-    while not (running := litestream_of(server)):
+def litestream_started(server: Server, other_than: int | None = None) -> list[int]:
+    """The server's Litestream processes once there is one (not ``other_than``), within 20 s:
+    its supervisor thread starts it beside the server, which may answer first on a busy
+    machine, and starts it again after it ends."""
+    deadline = time.monotonic() + 20
+    while not (running := [pid for pid in litestream_of(server) if pid != other_than]):
         assert time.monotonic() < deadline, "Litestream was not started"
         time.sleep(0.1)
     return running
@@ -216,10 +217,7 @@ def test_litestream_killed_while_serving_is_started_again_and_loses_nothing(tmp_
         (first,) = litestream_of(server)
         os.kill(first, signal.SIGKILL)
         keys += save_rounds(phone, game, 2)  # saved while no Litestream runs
-        deadline = time.monotonic() + 20
-        while not (running := [pid for pid in litestream_of(server) if pid != first]):
-            assert time.monotonic() < deadline, "Litestream was not started again"
-            time.sleep(0.1)
+        running = litestream_started(server, other_than=first)
         keys += save_rounds(phone, game, 2)
         replica = wait_until_copied(server, url, keys, tmp_path)
         assert replica["restarts"] == 1
