@@ -148,6 +148,14 @@ NUMBER_RANKS = frozenset(RANKS[1:10])
 PIECE_AT_MOST = 0.9
 JOINED_WIDTH = (0.8, 1.25)
 JOINED_FILL = 0.3
+# the edges of overlapping cards' outlines looked along for index corners, in card widths
+LONG_EDGE = 0.15
+# a notch an index bites into a row's edge: at most this many edges, this long (card widths),
+# the edge on its far side at most this far off the line, this straight with it (cosine)
+NOTCH_EDGES = 5
+NOTCH_LONGEST = 0.5
+NOTCH_OFF_LINE = 0.025
+NOTCH_SAME_LINE = 0.99
 
 
 @dataclass(frozen=True)
@@ -551,7 +559,7 @@ def edge_points(polygons: list[np.ndarray], width: float, step: float = 0.06) ->
         for i in range(count):
             start, end = polygon[i].astype(np.float32), polygon[(i + 1) % count].astype(np.float32)
             length = float(np.linalg.norm(end - start))
-            if length < width * 0.15:
+            if length < width * LONG_EDGE:
                 continue
             along = (end - start) / length
             # the inside of the outline is on this side of the edge
@@ -563,7 +571,40 @@ def edge_points(polygons: list[np.ndarray], width: float, step: float = 0.06) ->
             for t in np.arange(step * width, length - step * width * 0.5, step * width):
                 point = start + along * t
                 found.append(Corner(point, across, inward, width, index))
+            gap = _notch_across(polygon, i, along, inward, width)
+            for t in np.arange(0.0, gap, step * width):
+                found.append(Corner(end + along * t, across, inward, width, index))
     return found
+
+
+def _notch_across(
+    polygon: np.ndarray, start: int, along: np.ndarray, inward: np.ndarray, width: float
+) -> float:
+    """How far the straight edge from vertex ``start`` runs on past its end across a notch:
+    a fanned card's index ink, too dark for the mask, bites into the row's outline where its
+    index corner lies, breaking the edge in two with no corner of the outline at the index.
+    0 where the outline turns away instead."""
+    count = len(polygon)
+    end = polygon[(start + 1) % count].astype(np.float32)
+    # the notch is two edges or more: in, then out again
+    for edges in range(2, NOTCH_EDGES + 1):
+        bitten = polygon[[(start + 1 + k) % count for k in range(1, edges)]] - end
+        if (bitten @ inward < -NOTCH_OFF_LINE * width).any():
+            return 0.0  # the outline went outwards: no notch
+        resumes = polygon[(start + 1 + edges) % count].astype(np.float32)
+        run = float(np.dot(resumes - end, along))
+        if run > NOTCH_LONGEST * width:
+            return 0.0
+        onwards = polygon[(start + 2 + edges) % count].astype(np.float32) - resumes
+        length = float(np.linalg.norm(onwards))
+        if (
+            run > 0
+            and length >= LONG_EDGE * width
+            and float(np.dot(onwards / length, along)) > NOTCH_SAME_LINE
+            and abs(float(np.dot(resumes - end, inward))) < NOTCH_OFF_LINE * width
+        ):
+            return run
+    return 0.0
 
 
 @cache

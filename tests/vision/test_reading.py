@@ -14,6 +14,7 @@ from scorekeeper.vision.reading import (
     card_mask,
     card_width,
     cards_from_corners,
+    edge_points,
     find_corners,
     rounded_corners,
     same_card,
@@ -452,6 +453,40 @@ def test_a_card_corner_its_index_notches_is_found_where_its_long_edges_meet():
         + [(6 + 12 * (k % 2), 20 - k) for k in range(1, 10)]
     )
     assert not any(np.linalg.norm(c.point) < 1e-3 for c in rounded_corners([wandering], 110.0))
+
+
+def test_an_index_that_bites_into_a_rows_edge_is_looked_at_across_the_notch():
+    # a row of cards 100 wide whose left edge runs straight up from (0, 400) to (0, 0), but
+    # for a fanned card's index ink, too dark for the mask, biting into it between y 240 and
+    # y 200 (to x 20): points every 6 (0.06 of the width) along the edge, on across the notch
+    # at y 240, 234 ... 204, then on from y 200; each looks into the row (down is +x)
+    def left_edge_points(bite):
+        outline = np.float32([(0, 0), (150, 0), (150, 400), (0, 400), (0, 240), *bite, (0, 200)])
+        points = [c for c in edge_points([outline], 100.0) if abs(c.point[0]) < 1e-3]
+        return points, sorted(round(float(c.point[1]), 3) for c in points)
+
+    points, heights = left_edge_points([(20, 230), (15, 210)])
+    assert [h for h in heights if 200 < h <= 240] == [204, 210, 216, 222, 228, 234, 240]
+    across_the_notch = next(c for c in points if abs(c.point[1] - 222) < 1e-3)
+    assert tuple(np.round(across_the_notch.down, 3)) == (1, 0)
+    assert tuple(np.round(across_the_notch.across, 3)) == (0, -1)
+    # the outline bulging out there (a glass beside the row) is no notch: nothing across it
+    _points, heights = left_edge_points([(-20, 230), (-15, 210)])
+    assert [h for h in heights if 200 < h <= 240] == []
+    # nor is a bite more than half a card's width long (60 here), or one after which the
+    # edge goes on 5 off its line
+    outline = np.float32(
+        [(0, 0), (150, 0), (150, 400), (0, 400), (0, 240), (20, 220), (15, 190), (0, 180)]
+    )
+    assert not any(
+        180 < c.point[1] <= 240 and c.point[0] < 1e-3 for c in edge_points([outline], 100.0)
+    )
+    outline = np.float32(
+        [(5, 0), (150, 0), (150, 400), (0, 400), (0, 240), (20, 230), (15, 210), (5, 200)]
+    )
+    assert not any(
+        200 < c.point[1] <= 240 and c.point[0] < 1e-3 for c in edge_points([outline], 100.0)
+    )
 
 
 def test_a_whole_looking_outline_whose_corners_read_two_cards_surely_is_walked_as_a_row(
