@@ -166,7 +166,16 @@ def index_glyphs(
             return rank, _pip_cut_off(ink, rank)
         return rank, None
     first = min(below, key=lambda s: s[1])
-    suit = _box([s for s in below if s[1] < first[1] + first[3] * 0.5])
+    level = [s for s in below if s[1] < first[1] + first[3] * 0.5]
+    # the pip is the piece level with the topmost below the rank nearest under its middle,
+    # with any that all but touch it (a pip blur broke apart); a picture's ink beside it (a
+    # queen's flower) is not
+    middle = x + w / 2
+    pip = min(level, key=lambda s: abs(s[0] + s[2] / 2 - middle))
+    close = PIP_PIECES_APART * pip[3]
+    suit = _box(
+        [s for s in level if s[0] < pip[0] + pip[2] + close and pip[0] < s[0] + s[2] + close]
+    )
     return rank, suit
 
 
@@ -496,6 +505,8 @@ FRAME_STROKE = 0.5
 PIP_TALLER = 1.15
 PIP_BELOW_GAP = 0.5
 PIP_BELOW = 0.95
+# pieces of one pip lie at most this share of its height apart
+PIP_PIECES_APART = 0.3
 # the ink's colour weighs this much beside the glyphs' levels (0 to 1) in a row
 INK_COLOUR_WEIGHT = 4.0
 FEATURES = PLACES + PLACE_COUNT + COARSE[0] * COARSE[1]

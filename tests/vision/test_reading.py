@@ -37,6 +37,23 @@ def test_the_rank_is_the_topmost_ink_with_its_neighbours_and_the_pip_lies_below(
     assert suit == (6, 24, 9, 9)
 
 
+def test_the_pip_is_the_piece_under_the_rank_not_a_picture_beside_it():
+    # a queen's index: the Q in columns 5..14, rows 6..20; her pip in columns 6..14, rows
+    # 24..32; a leaf of the flower she holds level with the pip (rows 23..30) in columns
+    # 20..30, its middle at 25, within two rank widths: the pip alone is the suit
+    ink = _ink()
+    ink[6:21, 5:15] = 1
+    ink[9:18, 8:12] = 0
+    ink[24:33, 6:15] = 1
+    ink[23:31, 20:31] = 1
+    rank, suit = index_glyphs(ink)
+    assert rank == (5, 6, 10, 15)
+    assert suit == (6, 24, 9, 9)
+    # a pip that blur broke in two side by side (a column apart) is still one pip
+    ink[24:33, 10] = 0
+    assert index_glyphs(ink)[1] == (6, 24, 9, 9)
+
+
 def test_a_ten_whose_digits_ran_together_is_one_rank_glyph():
     # blur joins the 1 and the 0 of a wide 10 into one piece 31 of the patch's 48 columns
     # wide (over 0.6 of it, under 0.7); the heart below is its pip
