@@ -1067,17 +1067,24 @@ def _as_rows(pixels: np.ndarray, found: list[Corner], whole: set[int]) -> float 
     """Where the outlines' corners read too few glyphs surely to measure the card by, the
     outlines taken for cards may be rows of them, as tall as a card is long: the card width
     that makes them rows (the width cut at over :data:`CARD_ASPECT`), where every other
-    corner found at it reads enough glyphs surely, and they agree with it; else None."""
+    corner found at it reads enough glyphs surely, and they agree with it; or, where they
+    read surely but measure another width (a fan's rows are not all of its cards' length),
+    the width they measure, where the corners found at that one agree with it; else None."""
     apart = [c.width for c in found if c.outline not in whole]
     cut = max(apart) if apart else float(np.median([c.width for c in found]))
     width = cut / CARD_ASPECT
-    _polygons, again, _whole = find_corners(pixels, width)
-    if not again or len(again) > MOST_CORNERS:
-        return None
-    trial = read_corners(pixels, again[::2])
-    if len(_sure(trial)) < SCALE_READINGS or glyph_width(trial) is not None:
-        return None
-    return width
+    for _trial in range(2):
+        _polygons, again, _whole = find_corners(pixels, width)
+        if not again or len(again) > MOST_CORNERS:
+            return None
+        trial = read_corners(pixels, again[::2])
+        if len(_sure(trial)) < SCALE_READINGS:
+            return None
+        measured = glyph_width(trial)
+        if measured is None:
+            return width
+        width = measured
+    return None
 
 
 def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:

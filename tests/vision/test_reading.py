@@ -546,6 +546,36 @@ def test_a_whole_looking_outline_whose_corners_read_two_cards_surely_is_walked_a
     assert sorted(card.card for card in cards) == ["10D", "7H", "9C"]
 
 
+def test_rows_whose_glyphs_measure_another_card_are_read_at_the_glyphs_width(monkeypatch):
+    # a fan's outlines cut at 290: as rows as tall as a card is long, its cards would be
+    # 290 / 1.45 = 200 wide. The corners found at 200 read surely, but their rank glyphs are
+    # 25.8 high, which a card 25.8 / 0.172 = 150 wide prints: 0.75 of 200, more than 1.2
+    # times off. Found again at 150 they agree: the card is 150 wide
+    from scorekeeper.vision import reading as steps
+
+    asked = []
+
+    def found_at(pixels, width=None):
+        asked.append(width)
+        corners = [
+            Corner(np.float32((40 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), width, 0)
+            for k in range(8)
+        ]
+        return [], corners, set()
+
+    def read(glyph):
+        return lambda pixels, found: [CornerReading(c, "5H", 0.95, glyph=glyph(c)) for c in found]
+
+    monkeypatch.setattr(steps, "find_corners", found_at)
+    monkeypatch.setattr(steps, "read_corners", read(lambda corner: 150 * 0.172))
+    cut = [Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 290.0, 3)]
+    assert steps._as_rows(np.zeros((10, 10, 3), np.uint8), cut, set()) == pytest.approx(150)
+    assert asked == [pytest.approx(200), pytest.approx(150)]
+    # glyphs half the card they were cut at, whatever it is, agree with no width
+    monkeypatch.setattr(steps, "read_corners", read(lambda corner: corner.width * 0.172 / 2))
+    assert steps._as_rows(np.zeros((10, 10, 3), np.uint8), cut, set()) is None
+
+
 def _corner_photo(*inked):
     """A white photo 100 x 100 with black ink in the boxes ``inked`` (rows, columns), and its
     top-left corner: at this card width the corner's patch is the photo's top-left 48 x 80
