@@ -837,6 +837,18 @@ def one_place(one: CornerReading, other: CornerReading) -> bool:
     return apart <= GLYPHS_APART
 
 
+def two_indices(one: CornerReading, other: CornerReading) -> bool:
+    """Two readings of one name that are two cards whatever else joins them: cut upright the
+    same way (:data:`ALONG_ONE_EDGE`) with their rank glyphs over :data:`GLYPHS_APART` glyphs
+    apart. A card prints one index each way up; two of a name in a fan (two decks), the
+    other's turned index facing both, are still two."""
+    return (
+        one.card == other.card
+        and float(np.dot(one.corner.across, other.corner.across)) >= ALONG_ONE_EDGE
+        and (_glyphs_apart(one, other) or 0.0) > GLYPHS_APART
+    )
+
+
 def cards_from_corners(
     readings: list[CornerReading],
     whole: set[int],
@@ -859,7 +871,7 @@ def cards_from_corners(
         for group in groups:
             if any(
                 same_card(member, reading, pieces) or one_place(member, reading) for member in group
-            ):
+            ) and not any(two_indices(member, reading) for member in group):
                 group.append(reading)
                 break
         else:

@@ -426,6 +426,25 @@ def test_two_indices_found_along_a_rows_edge_are_two_cards_though_close():
     assert [card.card for card in cards_from_corners([diamonds, again], whole=set())] == ["9D"]
 
 
+def test_two_cards_of_one_name_in_a_fan_stay_two_though_a_turned_index_faces_both():
+    # two decks' 5H fanned 40 apart, cards 100 wide: their upright indices' rank glyphs (17.2
+    # high) lie 40 apart, over two glyphs; the second card's turned index at (140, 145) faces
+    # both upright ones from 1.76 and 2.01 card widths (each within a card's diagonal, 1.0 to
+    # 2.5), and is read most surely. One card prints one index each way up: two cards
+    def read(point, across, glyph_at, confidence):
+        across = np.float32(across)
+        down = np.float32([-across[1], across[0]])
+        corner = Corner(np.float32(point), across, down, 100.0, 0)
+        return CornerReading(corner, "5H", confidence, glyph=17.2, glyph_at=glyph_at)
+
+    first = read((0, 0), (1, 0), (8.0, 15.0), 0.95)
+    second = read((40, 0), (1, 0), (48.0, 15.0), 0.9)
+    turned = read((140, 145), (-1, 0), (132.0, 130.0), 0.99)
+    assert same_card(turned, first) and same_card(turned, second)
+    cards = cards_from_corners([first, second, turned], whole=set())
+    assert [card.card for card in cards] == ["5H", "5H"]
+
+
 def test_a_card_whose_rounded_corners_the_outline_cuts_off_still_has_its_four_corners():
     # a card 100 wide and 145 long whose outline (joined to a glass's rim, say) cuts each
     # rounded corner off in a short edge 7 long: its long edges, extended, meet at the
