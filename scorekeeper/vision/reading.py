@@ -859,7 +859,9 @@ def cards_from_corners(
     read is that card; elsewhere two readings are one card when they agree and place the
     card's centre within a fifth of a card's width of each other (the two index corners of
     a fan's last card), and any two that place it at one spot (:func:`one_place`) are one;
-    the readings' summed confidence names it, and disagreement lowers its confidence. A
+    the surest reading of each name votes for it (the points along an edge cut one index
+    several times over: a misreading repeated is no more sure for it), the likeliest names
+    the card, and disagreement lowers its confidence. A
     whole number card is of the suit its face pips show, where they show one surely
     (``faces``: :func:`face_suits`)."""
     groups: list[list[CornerReading]] = []
@@ -882,7 +884,7 @@ def cards_from_corners(
     for group in groups:
         votes: dict[str, float] = {}
         for reading in group:
-            votes[reading.card] = votes.get(reading.card, 0.0) + reading.confidence
+            votes[reading.card] = max(votes.get(reading.card, 0.0), reading.confidence)
         card = max(votes, key=votes.__getitem__)
         agreeing = [r for r in group if r.card == card]
         confidence = max(r.confidence for r in agreeing) * (votes[card] / sum(votes.values()))

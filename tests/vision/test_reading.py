@@ -445,6 +445,24 @@ def test_two_cards_of_one_name_in_a_fan_stay_two_though_a_turned_index_faces_bot
     assert [card.card for card in cards] == ["5H", "5H"]
 
 
+def test_one_index_cut_three_times_is_named_by_its_surest_reading_not_the_most_readings():
+    # a 7C's index found at three points along its row's edge, 3 apart: read 7C 0.96 once
+    # and 7S 0.81 and 0.68 (its pip half cut off) at the other two. One card; its name the
+    # surest reading's, 7C, as sure as 0.96 times its share of the votes, 0.96 / (0.96 +
+    # 0.81) = 0.5424: 0.5207 (the 7S readings summed, 1.49, would have named it 7S)
+    readings = [
+        CornerReading(
+            Corner(np.float32((0, 3 * k)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 0),
+            card,
+            confidence,
+        )
+        for k, (card, confidence) in enumerate([("7S", 0.81), ("7C", 0.96), ("7S", 0.68)])
+    ]
+    (card,) = cards_from_corners(readings, whole=set())
+    assert card.card == "7C"
+    assert card.confidence == pytest.approx(0.96 * 0.96 / (0.96 + 0.81))
+
+
 def test_a_card_whose_rounded_corners_the_outline_cuts_off_still_has_its_four_corners():
     # a card 100 wide and 145 long whose outline (joined to a glass's rim, say) cuts each
     # rounded corner off in a short edge 7 long: its long edges, extended, meet at the
