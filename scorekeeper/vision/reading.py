@@ -1077,6 +1077,24 @@ def _walk(
     return walked
 
 
+def _kept_at(readings: list[CornerReading], width: float) -> list[CornerReading]:
+    """The readings cut at another width that stay when the outlines are found again at
+    ``width``: the sure ones (:func:`_sure`) whose rank glyph measures a card within
+    :data:`SCALE_OFF` of ``width`` (the index was in the patch, at its own size), their
+    corners at ``width`` (a corner found there may miss an index this one read)."""
+    return [
+        CornerReading(
+            Corner(r.corner.point, r.corner.across, r.corner.down, width, r.corner.outline),
+            r.card,
+            r.confidence,
+            r.glyph,
+            r.glyph_at,
+        )
+        for r in _sure(readings)
+        if 1 / SCALE_OFF <= r.glyph / GLYPH_SHARE / width <= SCALE_OFF
+    ]
+
+
 def _as_rows(pixels: np.ndarray, found: list[Corner], whole: set[int]) -> float | None:
     """Where the outlines' corners read too few glyphs surely to measure the card by, the
     outlines taken for cards may be rows of them, as tall as a card is long: the card width
@@ -1159,7 +1177,9 @@ def _read_cards(
         if not again or len(again) > MOST_CORNERS:
             return []
         both = (whole - rows) & whole_again
-        readings = [r for r in readings if r.corner.outline in both]
+        readings = [r for r in readings if r.corner.outline in both] + _kept_at(
+            [r for r in readings if r.corner.outline not in both], measured
+        )
         readings += read_corners(pixels, [c for c in again if c.outline in whole_again - both])
         found, whole = again, whole_again
         rows, walked = _rows_walked(pixels, polygons, found, whole - both, readings)

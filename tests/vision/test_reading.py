@@ -613,6 +613,30 @@ def test_rows_whose_glyphs_measure_another_card_are_read_at_the_glyphs_width(mon
     assert steps._as_rows(np.zeros((10, 10, 3), np.uint8), cut, set()) is None
 
 
+def test_sure_readings_whose_glyphs_fit_the_width_found_again_are_kept_at_it():
+    # a fan first cut at 345 wide, found again at the 196 its glyphs measure (a card
+    # prints its rank glyph 0.172 of its width high): a 10H read 0.98 sure with a glyph
+    # 33.7 high (a card 196 wide) is kept, its corner now cut at 196; a 9C read as surely
+    # whose glyph, 59.3 high, measures a card 345 wide (1.76 times 196, over 1.2 off), an 8D
+    # read 0.6 sure and a joker (no rank glyph) are not
+    from scorekeeper.vision import reading as steps
+
+    def read(card, confidence, glyph):
+        corner = Corner(np.float32((600, 610)), np.float32([1, 0]), np.float32([0, 1]), 345.0, 2)
+        return CornerReading(corner, card, confidence, glyph=glyph, glyph_at=(610.0, 625.0))
+
+    kept = steps._kept_at(
+        [
+            read("10H", 0.98, 33.7),
+            read("9C", 0.98, 59.3),
+            read("8D", 0.6, 33.7),
+            read("JK", 0.99, 0),
+        ],
+        196.0,
+    )
+    assert [(r.card, r.corner.width, r.glyph_at) for r in kept] == [("10H", 196.0, (610.0, 625.0))]
+
+
 def _corner_photo(*inked):
     """A white photo 100 x 100 with black ink in the boxes ``inked`` (rows, columns), and its
     top-left corner: at this card width the corner's patch is the photo's top-left 48 x 80
