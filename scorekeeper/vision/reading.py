@@ -83,6 +83,7 @@ SOLID_MORE = 2.0
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
 # a region of the card mask covering this share of the photo is the table, not cards
 TABLE_TAKEN = 0.5
+FAN_LEAST = 0.02
 # a card's corner cut off in short edges (:func:`rounded_corners`): they add up to at most
 # this share of a card's width, and the long edges, extended, meet within this share of a
 # width of where the first ends (a rounded corner alone cut off: 0.2 and 0.15; an index's
@@ -262,7 +263,17 @@ def _above_the_table(score: np.ndarray, level: float, mask: np.ndarray, least: f
     if upper <= level:
         return mask
     brighter = _faces_above(score, upper, score.shape)
-    if _whole_count(outlines(brighter, least)) >= _whole_count(found) + 2:
+    found_brighter = outlines(brighter, least)
+    if _whole_count(found_brighter) >= _whole_count(found) + 2:
+        return brighter
+    # a fan, no card of it whole: the table gone from the brighter mask, cards left on it
+    largest_brighter = max(
+        (cv2.contourArea(outline.reshape(-1, 1, 2)) for outline in found_brighter), default=0.0
+    )
+    if (
+        largest_brighter < TABLE_TAKEN * score.shape[0] * score.shape[1]
+        and _solid_area(found_brighter) >= FAN_LEAST * score.shape[0] * score.shape[1]
+    ):
         return brighter
     return mask
 

@@ -637,6 +637,20 @@ def test_sure_readings_whose_glyphs_fit_the_width_found_again_are_kept_at_it():
     assert [(r.card, r.corner.width, r.glyph_at) for r in kept] == [("10H", 196.0, (610.0, 625.0))]
 
 
+def test_a_fan_on_a_light_cloth_is_set_apart_from_the_cloth():
+    # a photo 400 x 300: dark wood on the left (x < 180), a light grey cloth on the right,
+    # as white as the cards to Otsu's one level against the wood; on the cloth a row of
+    # three cards fanned 30 apart, 160 x 145, none of them whole. Cloth and cards are one
+    # region, 55% of the photo; parted again among the light pixels, the cards stand alone
+    photo = np.full((300, 400, 3), (30, 60, 100), np.uint8)
+    photo[:, 180:] = 200
+    photo[80:225, 220:380] = 250
+    mask = card_mask(photo)
+    assert mask[150, 300] == 255  # the fan
+    assert mask[30, 300] == 0 and mask[260, 200] == 0  # the cloth
+    assert mask[150, 50] == 0  # the wood
+
+
 def _corner_photo(*inked):
     """A white photo 100 x 100 with black ink in the boxes ``inked`` (rows, columns), and its
     top-left corner: at this card width the corner's patch is the photo's top-left 48 x 80
