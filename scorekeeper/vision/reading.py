@@ -6,18 +6,23 @@
 2. :func:`outlines`: each region's outline as a polygon.
 3. :func:`corners`: every convex corner of an outline, with the two edges from it. A spread
    card's outline has four; a fanned row's outline has each card's top-left corner, where
-   its index shows, among its own. Two pieces that together make one card (a court card's
-   picture across it: :func:`joined_pieces`) are that card's outline.
+   its index shows, among its own, or on a straight edge, looked at every few hundredths of
+   a card along it (:func:`edge_points`, across the notch an index's dark ink bites into
+   it). Two pieces that together make one card (a court card's picture across it:
+   :func:`joined_pieces`) are that card's outline.
 4. :func:`read_corners`: each corner's patch cut upright (:mod:`.corners`), its rank glyph
    and suit pip cut out by their ink, and read by the index model: a rank (or joker, or
    "no index here") and a suit. A patch whose ink is no glyph over a pip reads nothing.
    Where the rank glyphs read surely say a card of another width than their corners were
    cut at (:func:`glyph_width`: the outlines misled), steps 3 and 4 are done again at the
-   glyphs' width. A whole card none of whose corners read is named, less surely, by what
-   its corners read faintly (:func:`faint_readings`, :func:`faint_ranks`).
+   glyphs' width, the sure readings that fit it kept. A whole card none of whose corners
+   read is named, less surely, by what its corners read faintly (:func:`faint_readings`,
+   :func:`faint_ranks`).
 5. :func:`cards_from_corners`: readings grouped into physical cards: a card seen at both of
-   its index corners, or a lone card whose outline is whole, is one card; a whole number
-   card's suit is the one its face pips show, where they show one surely (:mod:`.faces`).
+   its index corners, or a lone card whose outline is whole, is one card, named by the
+   surest reading of each name; two readings of one name the same way up, their glyphs
+   apart, are two cards (:func:`two_indices`); a whole number card's suit is the one its
+   face pips show, where they show one surely (:mod:`.faces`).
 
 A photo taken at a slant, whose whole cards say so after step 3, is drawn again from above
 (:mod:`.plane`) and read from step 1 there; its cards' boxes are drawn back onto the photo.
