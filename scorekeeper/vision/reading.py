@@ -88,6 +88,7 @@ SOLID_MORE = 2.0
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
 # a region of the card mask covering this share of the photo is the table, not cards
 TABLE_TAKEN = 0.5
+# parted from such a table, cards no one of them whole (a fan) cover at least this share of it
 FAN_LEAST = 0.02
 # a card's corner cut off in short edges (:func:`rounded_corners`): they add up to at most
 # this share of a card's width, and the long edges, extended, meet within this share of a
@@ -877,9 +878,8 @@ def cards_from_corners(
     a fan's last card), and any two that place it at one spot (:func:`one_place`) are one;
     the surest reading of each name votes for it (the points along an edge cut one index
     several times over: a misreading repeated is no more sure for it), the likeliest names
-    the card, and disagreement lowers its confidence. A
-    whole number card is of the suit its face pips show, where they show one surely
-    (``faces``: :func:`face_suits`)."""
+    the card, and disagreement lowers its confidence. A whole number card is of the suit its
+    face pips show, where they show one surely (``faces``: :func:`face_suits`)."""
     groups: list[list[CornerReading]] = []
     by_outline: dict[int, list[CornerReading]] = {}
     for reading in sorted(readings, key=lambda r: -r.confidence):
