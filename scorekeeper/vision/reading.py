@@ -88,7 +88,7 @@ SOLID_MORE = 2.0
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
 # a region of the card mask covering this share of the photo is the table, not cards
 TABLE_TAKEN = 0.5
-# parted from such a table, cards no one of them whole (a fan) cover at least this share of it
+# parted from such a table, cards none of which is whole (a fan) cover at least this share of it
 FAN_LEAST = 0.02
 # a card's corner cut off in short edges (:func:`rounded_corners`): they add up to at most
 # this share of a card's width, and the long edges, extended, meet within this share of a
