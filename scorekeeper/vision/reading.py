@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -259,8 +259,8 @@ def _above_the_table(score: np.ndarray, level: float, mask: np.ndarray, least: f
     apart at the level that parts the lightest pixels in two (Otsu's among those above
     ``level``), where that makes at least two more outlines shaped like whole cards."""
     found = outlines(mask, least)
-    largest = max((cv2.contourArea(outline.reshape(-1, 1, 2)) for outline in found), default=0.0)
-    if largest < TABLE_TAKEN * score.shape[0] * score.shape[1]:
+    photo = score.shape[0] * score.shape[1]
+    if _largest_area(found) < TABLE_TAKEN * photo:
         return mask
     light = score[score > level]
     if not light.size:
@@ -273,15 +273,16 @@ def _above_the_table(score: np.ndarray, level: float, mask: np.ndarray, least: f
     if _whole_count(found_brighter) >= _whole_count(found) + 2:
         return brighter
     # a fan, no card of it whole: the table gone from the brighter mask, cards left on it
-    largest_brighter = max(
-        (cv2.contourArea(outline.reshape(-1, 1, 2)) for outline in found_brighter), default=0.0
-    )
     if (
-        largest_brighter < TABLE_TAKEN * score.shape[0] * score.shape[1]
-        and _solid_area(found_brighter) >= FAN_LEAST * score.shape[0] * score.shape[1]
+        _largest_area(found_brighter) < TABLE_TAKEN * photo
+        and _solid_area(found_brighter) >= FAN_LEAST * photo
     ):
         return brighter
     return mask
+
+
+def _largest_area(found: list[np.ndarray]) -> float:
+    return max((cv2.contourArea(outline.reshape(-1, 1, 2)) for outline in found), default=0.0)
 
 
 def _solid_area(found: list[np.ndarray]) -> float:
@@ -966,7 +967,7 @@ def find_corners(
             polygon = polygons[corner.outline]
             sides = np.linalg.norm(np.roll(polygon, -1, axis=0) - polygon, axis=1)
             own = float(min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
-            corner = Corner(corner.point, corner.across, corner.down, own, corner.outline)
+            corner = replace(corner, width=own)
         sized.append(corner)
     return polygons, sized, whole
 
@@ -1099,13 +1100,7 @@ def _kept_at(readings: list[CornerReading], width: float) -> list[CornerReading]
     :data:`SCALE_OFF` of ``width`` (the index was in the patch, at its own size), their
     corners at ``width`` (a corner found there may miss an index this one read)."""
     return [
-        CornerReading(
-            Corner(r.corner.point, r.corner.across, r.corner.down, width, r.corner.outline),
-            r.card,
-            r.confidence,
-            r.glyph,
-            r.glyph_at,
-        )
+        replace(r, corner=replace(r.corner, width=width))
         for r in _sure(readings)
         if 1 / SCALE_OFF <= r.glyph / GLYPH_SHARE / width <= SCALE_OFF
     ]
