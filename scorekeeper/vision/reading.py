@@ -694,20 +694,30 @@ def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]
     # the rank cut apart from the pip it ran into, or the pip from the face's pip it ran
     # into; one whose pip is no pip's shape, with the ink right below its rank as the pip,
     # kept in place of the first reading where it reads more surely (one batch for the model,
-    # every cut)
+    # every cut). That pip is the index's own where the rank reads the same both ways (a
+    # king's sceptre run into his pip reads as a club), so it is kept from KEEP, not SURE_ALONE
     probabilities = index_probabilities(np.concatenate([rows, lone_rows]))
     kept = _kept(probabilities[: len(rows)], shows_an_index(rows))
     # the rank glyph's box in the patch (x, y, w, h), as shares of the patch's sides
     boxes = rows[:, PLACES : PLACES + 4].tolist()
     retried = _kept(probabilities[len(rows) :], shows_an_index(lone_rows), SURE_ALONE)
-    for index, reading, box, pip_below in zip(
+    below_kept = _kept(probabilities[len(rows) :], shows_an_index(lone_rows))
+    for index, reading, below_reading, box, pip_below in zip(
         lone_of.tolist(),
         retried,
+        below_kept,
         lone_rows[:, PLACES : PLACES + 4].tolist(),
         below_only.tolist(),
         strict=True,
     ):
         first = kept[index]
+        if (
+            pip_below
+            and first is not None
+            and below_reading is not None
+            and below_reading[0][:-1] == first[0][:-1]
+        ):
+            reading = below_reading
         if first is None or (pip_below and reading is not None and reading[1] > first[1]):
             kept[index] = reading
             boxes[index] = box

@@ -743,13 +743,15 @@ def _reader_of_short_pips(tall, short):
 
 
 @pytest.mark.parametrize(
-    ("tall", "short", "read"), [(0.6, 0.95, ("KS", 0.95)), (0.6, 0.55, ("KC", 0.6))]
+    ("tall", "short", "read"),
+    [(0.6, 0.95, ("KS", 0.95)), (0.6, 0.7, ("KS", 0.7)), (0.6, 0.55, ("KC", 0.6))],
 )
 def test_a_pip_cut_again_right_below_its_rank_is_read_where_it_is_surer(
     monkeypatch, tall, short, read
 ):
-    # the first cut (pip and sceptre) is kept from 0.5; the second takes its place where it
-    # reads at least 0.8 surely and more surely than the first
+    # the first cut (pip and sceptre) is kept from 0.5; the second, reading the same rank,
+    # takes its place where it reads at least 0.5 surely (not 0.8: its pip is the index's
+    # own) and more surely than the first: KS 0.7 over KC 0.6, not KS 0.55
     from scorekeeper.vision import reading as steps
 
     photo, corner = _sceptre_corner_photo()
