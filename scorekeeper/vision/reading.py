@@ -157,6 +157,9 @@ JOINED_WIDTH = (0.8, 1.25)
 JOINED_FILL = 0.3
 # the edges of overlapping cards' outlines looked along for index corners, in card widths
 LONG_EDGE = 0.15
+# an outline's corner is taken for a card's where both its edges are at least this long (card
+# widths); where the edge before a long edge is shorter, the long edge's own end is looked at
+SHORTEST_CORNER_EDGE = 0.08
 # a notch an index bites into a row's edge: at most this many edges, this long (card widths),
 # the edge on its far side at most this far off the line, this straight with it (cosine)
 NOTCH_EDGES = 5
@@ -496,7 +499,7 @@ def corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
             before = polygon[i - 1] - point
             after = polygon[(i + 1) % count] - point
             lb, la = float(np.linalg.norm(before)), float(np.linalg.norm(after))
-            if lb < width * 0.08 or la < width * 0.08:
+            if lb < width * SHORTEST_CORNER_EDGE or la < width * SHORTEST_CORNER_EDGE:
                 continue
             before, after = before / lb, after / la
             angle = math.degrees(math.acos(float(np.clip(np.dot(before, after), -1, 1))))
@@ -574,6 +577,7 @@ def edge_points(polygons: list[np.ndarray], width: float, step: float = 0.06) ->
         if count < 3:
             continue
         area = _oriented_area(polygon)
+        lengths = np.linalg.norm(np.roll(polygon, -1, axis=0) - polygon, axis=1).tolist()
         for i in range(count):
             start, end = polygon[i].astype(np.float32), polygon[(i + 1) % count].astype(np.float32)
             length = float(np.linalg.norm(end - start))
@@ -589,6 +593,14 @@ def edge_points(polygons: list[np.ndarray], width: float, step: float = 0.06) ->
             for t in np.arange(step * width, length - step * width * 0.5, step * width):
                 point = start + along * t
                 found.append(Corner(point, across, inward, width, index))
+            # the card's corner this edge's patches look along from, where the edge before it
+            # is too short for :func:`corners` to take it for a card's corner (a fanned card
+            # stepping out from under the one below it by a few pixels): the points above
+            # start a step along the edge, cutting its index's first columns off
+            forwards = float(across @ along) > 0
+            before = (i - 1) % count if forwards else (i + 1) % count
+            if lengths[before] < width * SHORTEST_CORNER_EDGE:
+                found.append(Corner(start if forwards else end, across, inward, width, index))
             gap = _notch_across(polygon, i, along, inward, width)
             for t in np.arange(0.0, gap, step * width):
                 found.append(Corner(end + along * t, across, inward, width, index))

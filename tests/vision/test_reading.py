@@ -1126,3 +1126,20 @@ def test_an_outline_whose_one_corner_reads_a_narrower_card_may_be_a_row():
 def test_the_index_model_is_within_the_size_the_repository_allows():
     # the bound on the model file kept in the repository
     assert MODEL.stat().st_size <= 20 * 1024 * 1024
+
+
+def test_a_card_stepping_out_by_a_short_edge_is_looked_at_from_its_corner():
+    # a row of two cards 100 wide: the second steps down 5 (under 0.08 of a width, too short
+    # an edge for its corner to be taken for a card's) and runs on from (100, 5) to (250, 5).
+    # Its top edge's points start 6 along it, and its corner (100, 5) is looked at too, the
+    # patch along the edge (+x) and into the row (+y); no other corner is added: the outline's
+    # other corners have long edges on both sides
+    outline = np.float32([(0, 0), (100, 0), (100, 5), (250, 5), (250, 160), (0, 160)])
+    found = edge_points([outline], 100.0)
+    on_the_step = [c for c in found if abs(c.point[1] - 5) < 1e-3]
+    assert sorted(round(float(c.point[0]), 3) for c in on_the_step)[:2] == [100, 106]
+    corner = next(c for c in on_the_step if abs(c.point[0] - 100) < 1e-3)
+    assert tuple(np.round(corner.across, 3)) == (1, 0)
+    assert tuple(np.round(corner.down, 3)) == (0, 1)
+    at_vertices = [c for c in found if any(np.linalg.norm(c.point - v) < 1e-3 for v in outline)]
+    assert [tuple(c.point.tolist()) for c in at_vertices] == [(100.0, 5.0)]
