@@ -401,9 +401,16 @@ def _without_frame(ink: np.ndarray) -> np.ndarray:
     pieces = np.isin(labels, large).astype(np.uint8)
     down = cv2.getStructuringElement(cv2.MORPH_RECT, (1, int(FRAME_STROKE * height)))
     along = cv2.getStructuringElement(cv2.MORPH_RECT, (int(FRAME_STROKE * width), 1))
-    strokes = cv2.morphologyEx(pieces, cv2.MORPH_OPEN, down)
-    strokes |= cv2.morphologyEx(pieces, cv2.MORPH_OPEN, along)
-    return ink & (1 - strokes)
+    upright = cv2.morphologyEx(pieces, cv2.MORPH_OPEN, down)
+    level = cv2.morphologyEx(pieces, cv2.MORPH_OPEN, along)
+    # a letter standing on the frame's top stroke runs on into it (its foot, a Q's tail):
+    # the stroke is kept where the letter's ink comes down onto it, through its thickness
+    standing = pieces & (1 - (upright | level))
+    above = cv2.dilate(standing, np.ones((FRAME_FOOT + 1, 1), np.uint8), anchor=(0, FRAME_FOOT))
+    kept = np.zeros_like(level)
+    for row in range(height):
+        kept[row] = level[row] & (above[row] | kept[row - 1] if row else above[row])
+    return ink & (1 - ((upright | level) & (1 - kept)))
 
 
 def _features(
@@ -499,6 +506,8 @@ PLACE_COUNT = 12
 # a frame's straight strokes are at least this share of the patch's height or width long
 # (a glyph, 0.3 of the patch's height, has none so long)
 FRAME_STROKE = 0.5
+# a letter's ink this many rows above a frame's level stroke comes down onto it
+FRAME_FOOT = 3
 # a pip this many times taller than its rank, or more than PIP_BELOW_GAP of the rank's height
 # below it, is no pip of it: the pip is looked for again within PIP_BELOW of the rank's
 # height right below it (an index's pip is no taller than its rank, and close under it)

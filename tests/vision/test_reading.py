@@ -90,13 +90,28 @@ def test_a_letter_touching_a_pictures_frame_is_found_once_the_frames_strokes_are
     # the rank, with nothing below it
     assert index_glyphs(ink) == ((6, 25, 9, 9), None)
     # strokes at least half the patch long (40 down, 24 across) in that piece are taken
-    # out: the frame's two, and the letter's right side where the frame's top ran on from it
-    # (rows 10 and 11), which leaves the ring one piece
+    # out: the frame's two; the letter's right side, where the frame's top runs on from it
+    # (rows 10 and 11), stays, the letter's ink coming down onto it from rows 7 to 9
     assert index_glyphs(_without_frame(ink)) == ((4, 4, 14, 18), (6, 25, 9, 9))
     # a patch with no piece too large for a glyph keeps its ink
     plain = _ink()
     plain[4:22, 4:18] = 1
     assert (_without_frame(plain) == plain).all()
+
+
+def test_a_letter_standing_on_a_frames_stroke_keeps_its_foot():
+    from scorekeeper.vision.corners import _without_frame
+
+    ink = _ink()
+    ink[4:22, 4:18] = 1
+    ink[7:19, 7:15] = 0  # a ring: columns 4..17, rows 4..21, its hole rows 7..18
+    ink[18:22, 2:48] = 1  # the frame's top, 4 thick, through the ring's bottom (rows 18..21)
+    ink[18:80, 24:26] = 1  # and its side
+    ink[25:34, 6:15] = 1  # the pip: columns 6..14, rows 25..33
+    # the frame's top is taken out but under the ring's sides (columns 4..6 and 15..17, ink
+    # within 3 rows above it), through its 4 rows: the letter keeps its height (rows 4..21),
+    # not cut off at row 17 as it was with the whole stroke out
+    assert index_glyphs(_without_frame(ink)) == ((4, 4, 14, 18), (6, 25, 9, 9))
 
 
 def test_a_letter_with_a_pictures_large_pip_beside_it_is_cut_alone_when_asked():
