@@ -132,7 +132,7 @@ FACING_AT_LEAST = 1.0
 # agreeing, each at least this sure, name it, or one corner alone this sure where no other
 # corner reads another card (a small index in a shadow reads at one of its two corners)...
 FAINT_LEAST = 0.3
-FAINT_ALONE = 0.9
+FAINT_ALONE = 0.75
 # ...and it is shown at most this sure, below the answer's SURE: the table looks at it
 FAINT_AT_MOST = 0.75
 # two readings along one edge (their corners' edges this parallel, the cosine of the angle
