@@ -712,24 +712,23 @@ def read_corners(pixels: np.ndarray, found: list[Corner]) -> list[CornerReading]
     kept = _kept(probabilities[: len(rows)], shows_an_index(rows))
     # the rank glyph's box in the patch (x, y, w, h), as shares of the patch's sides
     boxes = rows[:, PLACES : PLACES + 4].tolist()
-    retried = _kept(probabilities[len(rows) :], shows_an_index(lone_rows), SURE_ALONE)
-    below_kept = _kept(probabilities[len(rows) :], shows_an_index(lone_rows))
-    for index, reading, below_reading, box, pip_below in zip(
+    retried = _kept(probabilities[len(rows) :], shows_an_index(lone_rows))
+    for index, reading, box, pip_below in zip(
         lone_of.tolist(),
         retried,
-        below_kept,
         lone_rows[:, PLACES : PLACES + 4].tolist(),
         below_only.tolist(),
         strict=True,
     ):
         first = kept[index]
-        if (
+        same_rank = (
             pip_below
             and first is not None
-            and below_reading is not None
-            and below_reading[0][:-1] == first[0][:-1]
-        ):
-            reading = below_reading
+            and reading is not None
+            and reading[0][:-1] == first[0][:-1]
+        )
+        if reading is not None and reading[1] < SURE_ALONE and not same_rank:
+            reading = None
         if first is None or (pip_below and reading is not None and reading[1] > first[1]):
             kept[index] = reading
             boxes[index] = box
