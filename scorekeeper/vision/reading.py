@@ -8,7 +8,8 @@
    card's outline has four; a fanned row's outline has each card's top-left corner, where
    its index shows, among its own, or on a straight edge, looked at every few hundredths of
    a card along it (:func:`edge_points`, across the notch an index's dark ink bites into
-   it). Two pieces that together make one card (a court card's picture across it:
+   it), and where another card's own edge, a thin dark line, runs into the row from its
+   outline (:func:`edge_crossings`). Two pieces that together make one card (a court card's picture across it:
    :func:`joined_pieces`) are that card's outline.
 4. :func:`read_corners`: each corner's patch cut upright (:mod:`.corners`), its rank glyph
    and suit pip cut out by their ink, and read by the index model: a rank (or joker, or
@@ -166,6 +167,18 @@ NOTCH_EDGES = 5
 NOTCH_LONGEST = 0.5
 NOTCH_OFF_LINE = 0.025
 NOTCH_SAME_LINE = 0.99
+# a card's own edge crossing a row (:func:`edge_crossings`): outlines of at least this much of
+# a card's area, their hull's bends under this (card widths) smoothed away; ink darker than
+# this share of the band's white over at least this share of the band (card widths in from
+# the hull's edge), where the band is under half dark this far to one side at least (a dark
+# patch's edge, not its inside), such places at least this far apart
+CROSSING_LEAST_AREA = 0.6
+CROSSING_HULL = 0.02
+CROSSING_DARK = 0.75
+CROSSING_FILL = 0.75
+CROSSING_BAND = (0.01, 0.12)
+CROSSING_BESIDE = 0.025
+CROSSING_APART = 0.05
 
 
 @dataclass(frozen=True)
@@ -574,22 +587,8 @@ def edge_points(polygons: list[np.ndarray], width: float, step: float = 0.06) ->
     found = []
     for index, polygon in enumerate(polygons):
         count = len(polygon)
-        if count < 3:
-            continue
-        area = _oriented_area(polygon)
         lengths = np.linalg.norm(np.roll(polygon, -1, axis=0) - polygon, axis=1).tolist()
-        for i in range(count):
-            start, end = polygon[i].astype(np.float32), polygon[(i + 1) % count].astype(np.float32)
-            length = float(np.linalg.norm(end - start))
-            if length < width * LONG_EDGE:
-                continue
-            along = (end - start) / length
-            # the inside of the outline is on this side of the edge
-            inward = (
-                np.float32([-along[1], along[0]]) if area > 0 else np.float32([along[1], -along[0]])
-            )
-            # "across" turns into "down" clockwise: along the edge one way or the other
-            across = along if along[0] * inward[1] - along[1] * inward[0] > 0 else -along
+        for i, start, end, length, along, inward, across in _long_edges(polygon, width):
             for t in np.arange(step * width, length - step * width * 0.5, step * width):
                 point = start + along * t
                 found.append(Corner(point, across, inward, width, index))
@@ -605,6 +604,92 @@ def edge_points(polygons: list[np.ndarray], width: float, step: float = 0.06) ->
             for t in np.arange(0.0, gap, step * width):
                 found.append(Corner(end + along * t, across, inward, width, index))
     return found
+
+
+def _long_edges(polygon: np.ndarray, width: float):
+    """Each edge of ``polygon`` at least :data:`LONG_EDGE` card widths long: its number, its
+    start and end, its length, the unit vector along it, the one into the outline, and
+    ``across``, the way along the edge a corner's patch on it looks (into ``inward`` turned
+    clockwise, as a card's top edge turns into its left edge)."""
+    count = len(polygon)
+    if count < 3:
+        return
+    area = _oriented_area(polygon)
+    for i in range(count):
+        start, end = polygon[i].astype(np.float32), polygon[(i + 1) % count].astype(np.float32)
+        length = float(np.linalg.norm(end - start))
+        if length < width * LONG_EDGE:
+            continue
+        along = (end - start) / length
+        inward = (
+            np.float32([-along[1], along[0]]) if area > 0 else np.float32([along[1], -along[0]])
+        )
+        across = along if along[0] * inward[1] - along[1] * inward[0] > 0 else -along
+        yield i, start, end, length, along, inward, across
+
+
+def edge_crossings(pixels: np.ndarray, polygons: list[np.ndarray], width: float) -> list[Corner]:
+    """Where a card's own edge meets a row's outline, each seen as a corner whose ``across``
+    runs along the outline (as :func:`edge_points`' do). A fanned card's index corner lies
+    where its edge comes out from under the card above it or runs under the next: on a
+    straight stretch of the row's outline, or across notches its index's ink bites into the
+    outline, at no corner of the outline and between :func:`edge_points`' points. The edge
+    shows as a thin dark line running into the row from its outline, often with the index's
+    ink beside it; each long edge of each row's hull (notches bridged) is looked along, the
+    band inside it straightened."""
+    found = []
+    for index, polygon in enumerate(polygons):
+        if len(polygon) < 3 or abs(_oriented_area(polygon)) < (
+            CROSSING_LEAST_AREA * width * width * CARD_ASPECT
+        ):
+            continue
+        hull = cv2.convexHull(polygon.astype(np.float32).reshape(-1, 1, 2))
+        hull = cv2.approxPolyDP(hull, CROSSING_HULL * width, True).reshape(-1, 2)
+        for _i, start, _end, length, along, inward, across in _long_edges(hull, width):
+            for at in _lines_across(pixels, start, along, inward, length, width):
+                found.append(Corner(start + along * at, across, inward, width, index))
+    return found
+
+
+def _lines_across(
+    pixels: np.ndarray,
+    start: np.ndarray,
+    along: np.ndarray,
+    inward: np.ndarray,
+    length: float,
+    width: float,
+) -> list[float]:
+    """How far along the edge from ``start`` dark ink runs across the band
+    :data:`CROSSING_BAND` inside it (a card's edge, or an index's ink right beside it), the
+    darkest first."""
+    steps = np.arange(0.0, length, 1.0, dtype=np.float32)
+    depths = np.arange(CROSSING_BAND[0] * width, CROSSING_BAND[1] * width, 1.0, dtype=np.float32)
+    if len(depths) < 3 or len(steps) < 3:
+        return []
+    xs = start[0] + along[0] * steps[None, :] + inward[0] * depths[:, None]
+    ys = start[1] + along[1] * steps[None, :] + inward[1] * depths[:, None]
+    band = cv2.remap(pixels, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # a pixel's darkest channel: red ink is as dark as black there, the white card is not
+    darkest = (band.min(axis=2) if band.ndim == 3 else band).ravel()
+    white = float(
+        np.partition(darkest, int(0.9 * (darkest.size - 1)))[int(0.9 * (darkest.size - 1))]
+    )
+    dark = (darkest.reshape(len(depths), len(steps)) < CROSSING_DARK * white).mean(axis=0)
+    apart = max(1, int(CROSSING_APART * width))
+    beside = max(2, int(CROSSING_BESIDE * width))
+    lines: list[int] = []
+    for at in np.argsort(-dark, kind="stable").tolist():
+        if dark[at] < CROSSING_FILL:
+            break
+        if dark[at] < dark[max(0, at - apart) : at + apart + 1].max():
+            continue  # a darker line lies near it
+        sides = [dark[k] for k in (at - beside, at + beside) if 0 <= k < len(dark)]
+        if sides and min(sides) > 0.5:
+            continue  # inside a wide dark patch: its edge is looked at, not every step of it
+        if any(abs(at - other) <= apart for other in lines):
+            continue
+        lines.append(at)
+    return [float(steps[at]) for at in lines]
 
 
 def _notch_across(
@@ -981,6 +1066,7 @@ def find_corners(
     apart = [p if i not in whole else np.zeros((0, 2)) for i, p in enumerate(polygons)]
     found += rounded_corners(apart, width)
     found += edge_points(apart, width)
+    found += edge_crossings(pixels, apart, width)
     # a whole card's corners are cut at its own width: tilt makes near cards larger
     sized = []
     for corner in found:

@@ -14,6 +14,7 @@ from scorekeeper.vision.reading import (
     card_mask,
     card_width,
     cards_from_corners,
+    edge_crossings,
     edge_points,
     find_corners,
     rounded_corners,
@@ -1158,3 +1159,36 @@ def test_a_card_stepping_out_by_a_short_edge_is_looked_at_from_its_corner():
     assert tuple(np.round(corner.down, 3)) == (0, 1)
     at_vertices = [c for c in found if any(np.linalg.norm(c.point - v) < 1e-3 for v in outline)]
     assert [tuple(c.point.tolist()) for c in at_vertices] == [(100.0, 5.0)]
+
+
+def test_where_a_cards_own_edge_crosses_a_row_a_corner_is_looked_at():
+    # a row of three cards 100 wide, 145 long on green felt, each lying 60 right of the one
+    # under it: the row's outline is one light region from x 50 to 270, y 50 to 195, its top
+    # edge straight. The second and third cards' left edges are 2-pixel grey lines at x 110
+    # and 170 running down across the row: each meets the top edge where that card's index
+    # corner is, the patch along the edge (+x) and into the row (+y)
+    photo = np.full((300, 400, 3), (40, 110, 30), np.uint8)
+    for left in (50, 110, 170):
+        cv2.rectangle(photo, (left, 50), (left + 99, 194), (250, 250, 250), -1)
+        if left > 50:  # the first card's left edge is the row's outline
+            cv2.rectangle(photo, (left, 50), (left + 1, 194), (90, 90, 90), -1)
+    outline = np.float32([(50, 50), (270, 50), (270, 195), (50, 195)])
+    found = edge_crossings(photo, [outline], 100.0)
+    on_top = sorted((c for c in found if abs(c.point[1] - 50) < 1e-3), key=lambda c: c.point[0])
+    assert [round(float(c.point[0])) for c in on_top] == [110, 170]
+    assert all(tuple(np.round(c.across, 3)) == (1, 0) for c in on_top)
+    assert all(tuple(np.round(c.down, 3)) == (0, 1) for c in on_top)
+    # a dark patch 40 wide across the band (x 120 to 159: a shadow, a glyph's ink) is looked
+    # at from its two ends, not every 5 (CROSSING_APART) along it: the columns, all as dark,
+    # are taken from the left, where the one 2 to a side (CROSSING_BESIDE, whole pixels) is
+    # light: 120 and 158 (160 is light; 159 lies within 5 of 158). A line that stops short
+    # of three quarters of the band (1 to 12 in from the edge) is nothing
+    photo = np.full((300, 400, 3), (40, 110, 30), np.uint8)
+    cv2.rectangle(photo, (50, 50), (269, 194), (250, 250, 250), -1)
+    cv2.rectangle(photo, (120, 50), (159, 80), (20, 20, 20), -1)
+    cv2.rectangle(photo, (200, 56), (201, 80), (20, 20, 20), -1)
+    on_top = [c for c in edge_crossings(photo, [outline], 100.0) if c.point[1] < 60]
+    assert [round(float(c.point[0])) for c in on_top] == [120, 158]
+    # an outline smaller than 0.6 of a card's area (a speck, a glass's rim) is not looked along
+    small = np.float32([(50, 50), (150, 50), (150, 120), (50, 120)])
+    assert edge_crossings(photo, [small], 100.0) == []
