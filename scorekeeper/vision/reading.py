@@ -128,6 +128,10 @@ ROW_GLYPH_NARROWER = 1.05
 # its own, where the row is as long as a card), down to FACING_AT_LEAST
 FACING_AT_MOST = 2.5
 FACING_AT_LEAST = 1.0
+# beyond FACING_AT_MOST cut widths, the card their two rank glyphs measure is trusted where it
+# is up to this many times the cut width (a card much nearer a tilted phone than the row it
+# lies in); wider still, a deck printing large glyphs is the likelier reading
+GLYPHS_WIDER_AT_MOST = 1.6
 # A whole card none of whose corners reads as an index (its pip run into the face's first
 # pip, a thin rank the shape test misses) is read by the model alone: two of its corners
 # agreeing, each at least this sure, name it, or one corner alone this sure where no other
@@ -889,8 +893,10 @@ def same_card(
     ink (:data:`SAME_GLYPH`), or face each other
     from opposite corners (its two indices, printed half a turn apart, about a card's
     diagonal apart: :data:`FACING_AT_LEAST` to :data:`FACING_AT_MOST` card widths, the width
-    they were cut at or, where smaller, the one their glyphs measure: a fan's row taken for
-    one card is cut too wide; from two pieces, the glyphs' width either way)."""
+    they were cut at or the one their glyphs measure, where smaller (a fan's row taken for
+    one card is cut too wide) or up to :data:`GLYPHS_WIDER_AT_MOST` times wider (a card near
+    a tilted phone, cut at its farther row's width); from two pieces, the glyphs' width
+    either way)."""
     width = max(one.corner.width, other.corner.width)
     apart_centres = float(np.linalg.norm(one.card_centre - other.card_centre))
     # pieces of one card's region hold one card, whatever two pieces' corners read (a court
@@ -926,7 +932,9 @@ def same_card(
         # two pieces of one card's region (a court picture breaks it) may themselves have
         # been taken for cards, and the photo's width cut too narrow: their glyphs measure it
         in_pieces = one.corner.outline in pieces and other.corner.outline in pieces
-        return (measured < width or in_pieces) and FACING_AT_LEAST < apart < FACING_AT_MOST
+        return (
+            measured < width * GLYPHS_WIDER_AT_MOST or in_pieces
+        ) and FACING_AT_LEAST < apart < FACING_AT_MOST
     return False
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -1114,6 +1116,13 @@ def test_a_card_nearer_the_phone_than_the_others_is_one_card_from_its_two_indice
     assert same_card(*_facing_indices(130))
     # 150 wide: 2.64 cut widths apart, further than any card's diagonal at this tilt: two
     assert not same_card(*_facing_indices(150))
+    # unless their rank glyphs measure the card: 25.8 tall each, 25.8 / 0.172 = 150 wide
+    # (1.5 cut widths, within GLYPHS_WIDER_AT_MOST 1.6), and 264.2 / 150 = 1.76 widths apart
+    measured = [replace(reading, glyph=25.8) for reading in _facing_indices(150)]
+    assert same_card(*measured)
+    # glyphs 29.24 tall measure 170 (1.7 cut widths): a deck's large print more likely than so
+    # near a card, and 264.2 / 170 = 1.55 widths is a card's two indices only by that measure
+    assert not same_card(*[replace(reading, glyph=29.24) for reading in _facing_indices(150)])
 
 
 def test_an_outline_whose_one_corner_reads_a_narrower_card_may_be_a_row():
