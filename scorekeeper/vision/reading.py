@@ -9,8 +9,8 @@
    its index shows, among its own, or on a straight edge, looked at every few hundredths of
    a card along it (:func:`edge_points`, across the notch an index's dark ink bites into
    it), and where another card's own edge, a thin dark line, runs into the row from its
-   outline (:func:`edge_crossings`). Two pieces that together make one card (a court card's picture across it:
-   :func:`joined_pieces`) are that card's outline.
+   outline (:func:`edge_crossings`). Two pieces that together make one card (a court card's
+   picture across it: :func:`joined_pieces`) are that card's outline.
 4. :func:`read_corners`: each corner's patch cut upright (:mod:`.corners`), its rank glyph
    and suit pip cut out by their ink, and read by the index model: a rank (or joker, or
    "no index here") and a suit. A patch whose ink is no glyph over a pip reads nothing.
