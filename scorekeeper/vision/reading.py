@@ -144,9 +144,10 @@ FAINT_AT_MOST = 0.75
 # between them) whose rank glyphs lie over GLYPHS_APART glyph heights apart read two indices
 GLYPHS_APART = 1.0
 ALONG_ONE_EDGE = 0.95
-# two readings of one card whose rank glyphs lie within this many glyph heights of each
-# other read one index, cut twice (along two edges a few degrees apart, which move the
-# card's centre each places); the next card's index in a fan lies a glyph's width on
+# two readings whose rank glyphs lie within this many glyph heights of each other read one
+# index, cut twice (along two edges a few degrees or a quarter turn apart, which move the
+# card's centre each places), whatever each read; the next card's index in a fan lies a
+# glyph's width on
 SAME_GLYPH = 0.5
 # a whole number card whose face pips (:mod:`.faces`), at least LEAST_PIPS of them, read on
 # average at least this surely as one suit is of that suit, whatever its corners read: a
@@ -890,8 +891,7 @@ def same_card(
     one card: a card whose picture broke its light region apart) and place the card's
     centre within most of a card's width, agreeing, from two pieces, or turned apart; or
     they agree, and either
-    place the card's centre within a fifth of its width of each other, or read one index's
-    ink (:data:`SAME_GLYPH`), or face each other
+    place the card's centre within a fifth of its width of each other, or face each other
     from opposite corners (its two indices, printed half a turn apart, about a card's
     diagonal apart: :data:`FACING_AT_LEAST` to :data:`FACING_AT_MOST` card widths, the width
     they were cut at or the one their glyphs measure, where smaller (a fan's row taken for
@@ -918,8 +918,6 @@ def same_card(
     if one.card != other.card:
         return False
     if apart_centres < 0.2 * width:
-        return True
-    if _one_glyph(one, other):
         return True
     apart = float(np.linalg.norm(one.corner.point - other.corner.point)) / width
     facing = float(np.dot(one.corner.across, other.corner.across)) < -0.7
@@ -955,12 +953,16 @@ def _one_glyph(one: CornerReading, other: CornerReading) -> bool:
 
 
 def one_place(one: CornerReading, other: CornerReading) -> bool:
-    """Two readings that place their card's centre within a seventh of a card's width of each
-    other are one physical card whatever they read (no two cards lie so close, even in a
-    tight fan): the same index cut twice, or its two corners read apart; unless they were
-    cut along one edge and their rank glyphs lie over :data:`GLYPHS_APART` glyphs apart: two
-    indices, two cards (a fan's neighbours, found along its row's edge cut at too wide a
-    card, where a seventh of that width is more than an index's)."""
+    """Two readings of one index's ink (:func:`_one_glyph`), or that place their card's
+    centre within a seventh of a card's width of each other, are one physical card whatever
+    they read (no two cards lie so close, even in a tight fan): the same index cut twice, a
+    quarter turn apart where a fan's outline turns at its first card's corner, or its two
+    corners read apart; unless, placed so, they were cut along one edge and their rank
+    glyphs lie over :data:`GLYPHS_APART` glyphs apart: two indices, two cards (a fan's
+    neighbours, found along its row's edge cut at too wide a card, where a seventh of that
+    width is more than an index's)."""
+    if _one_glyph(one, other):
+        return True
     width = max(one.corner.width, other.corner.width)
     if float(np.linalg.norm(one.card_centre - other.card_centre)) >= width / 7:
         return False
@@ -991,10 +993,10 @@ def cards_from_corners(
     """One reading per physical card. Within an outline that is one whole card, every index
     read is that card; elsewhere two readings are one card when they agree and place the
     card's centre within a fifth of a card's width of each other (the two index corners of
-    a fan's last card), and any two that place it at one spot (:func:`one_place`) are one;
-    the surest reading of each name votes for it (the points along an edge cut one index
-    several times over: a misreading repeated is no more sure for it), the likeliest names
-    the card, and disagreement lowers its confidence. A whole number card is of the suit its
+    a fan's last card), and any two that place it at one spot or read one index's ink
+    (:func:`one_place`) are one; the surest reading of each name votes for it (the points
+    along an edge cut one index several times over: a misreading repeated is no more sure
+    for it), the likeliest names the card, and disagreement lowers its confidence. A whole number card is of the suit its
     face pips show, where they show one surely (``faces``: :func:`face_suits`)."""
     groups: list[list[CornerReading]] = []
     by_outline: dict[int, list[CornerReading]] = {}

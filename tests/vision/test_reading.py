@@ -19,6 +19,7 @@ from scorekeeper.vision.reading import (
     edge_crossings,
     edge_points,
     find_corners,
+    one_place,
     rounded_corners,
     same_card,
 )
@@ -354,7 +355,7 @@ def test_one_index_cut_along_two_edges_a_few_degrees_apart_is_one_card():
     along = queen((0, 0), (1, 0), (12.0, 14.0))
     turned = queen((20, 0), (np.cos(turn), np.sin(turn)), (13.0, 17.0), 0.96)
     assert abs(np.linalg.norm(along.card_centre - turned.card_centre) - 55.2) < 0.1
-    assert same_card(along, turned)
+    assert one_place(along, turned)
     assert [card.card for card in cards_from_corners([along, turned], whole=set())] == ["QS"]
     # a second queen of spades (two decks) fanned on from it, its index a quarter of a
     # width on (its glyph 32 on: over half a glyph): two cards
@@ -442,6 +443,33 @@ def test_two_indices_found_along_a_rows_edge_are_two_cards_though_close():
     # twice, one card whatever the second reading says
     again = walked(40, "8S", 40.0)
     assert [card.card for card in cards_from_corners([diamonds, again], whole=set())] == ["9D"]
+
+
+def test_one_index_read_as_two_cards_from_a_quarter_turn_apart_is_one_card():
+    # a fan's first card, a German jack of diamonds (B over a diamond), cut upright at its
+    # corner and a quarter turn away along the fan's left edge, 60 further down, where the
+    # cut shows the same index on its side and reads a jack of hearts 0.62 sure. The
+    # centres the two place, (64, 92.8) and (92.8, -4), lie 101 apart on cards 128 wide,
+    # over a seventh (18.3) and a fifth; their rank glyphs (20 high) lie at (14, 16) and
+    # (17, 20): 5 apart, a quarter of a glyph, one index's ink. One card, the surer's: JD,
+    # 1.0 * 1.0 / (1.0 + 0.62) = 0.617
+    def read(point, across, card, confidence, glyph_at):
+        across = np.float32(across)
+        corner = Corner(np.float32(point), across, np.float32([-across[1], across[0]]), 128.0, 0)
+        return CornerReading(corner, card, confidence, 20.0, glyph_at)
+
+    upright = read((0, 0), (1, 0), "JD", 1.0, (14.0, 16.0))
+    on_its_side = read((0, 60), (0, -1), "JH", 0.62, (17.0, 20.0))
+    assert np.linalg.norm(upright.card_centre - on_its_side.card_centre) > 128 / 5
+    assert one_place(upright, on_its_side) and one_place(on_its_side, upright)
+    (card,) = cards_from_corners([on_its_side, upright], whole=set())
+    assert card.card == "JD"
+    assert abs(card.confidence - 1.0 / 1.62) < 1e-6
+    # the next card's index in the fan, a jack of hearts, 40 on: its card's centre 40 from
+    # the jack of diamonds' (over a seventh), its glyph 12 on (0.6 of a glyph): two cards
+    neighbour = read((40, 0), (1, 0), "JH", 0.62, (26.0, 16.0))
+    assert not one_place(upright, neighbour)
+    assert len(cards_from_corners([upright, neighbour], whole=set())) == 2
 
 
 def test_two_cards_of_one_name_in_a_fan_stay_two_though_a_turned_index_faces_both():
