@@ -846,14 +846,15 @@ def _in_photo(corner: Corner, across: float, down: float) -> tuple[float, float]
     return (x, y)
 
 
-def glyph_width(readings: list[CornerReading]) -> float | None:
+def glyph_width(readings: list[CornerReading], least: int = SCALE_READINGS) -> float | None:
     """The card width the sure readings' rank glyphs give (their median height over
-    :data:`GLYPH_SHARE`), where it differs from the width their corners were cut at by more
-    than :data:`SCALE_OFF` either way; else None. A glyph's size is the deck's, whatever the
-    outlines it was found on: a row of overlapping cards shaped like one card gives a width
-    a card's length or more, the glyphs on it their own card's."""
+    :data:`GLYPH_SHARE`), where at least ``least`` read surely and it differs from the width
+    their corners were cut at by more than :data:`SCALE_OFF` either way; else None. A glyph's
+    size is the deck's, whatever the outlines it was found on: a row of overlapping cards
+    shaped like one card gives a width a card's length or more, the glyphs on it their own
+    card's."""
     sure = _sure(readings)
-    if len(sure) < SCALE_READINGS:
+    if len(sure) < least:
         return None
     off = float(np.median([r.glyph / GLYPH_SHARE / r.corner.width for r in sure]))
     if 1 / SCALE_OFF <= off <= SCALE_OFF:
@@ -1230,17 +1231,23 @@ def _as_rows(pixels: np.ndarray, found: list[Corner], whole: set[int]) -> float 
     that makes them rows (the width cut at over :data:`CARD_ASPECT`), where every other
     corner found at it reads enough glyphs surely, and they agree with it; or, where they
     read surely but measure another width (a fan's rows are not all of its cards' length),
-    the width they measure, where the corners found at that one agree with it; else None."""
+    the width they measure, where the corners found at that one agree with it; else None.
+    A fan taken for one whole card is cut far too wide even so, and may read only a glyph or
+    two surely there: too few to trust, enough to say where to look again."""
     apart = [c.width for c in found if c.outline not in whole]
     cut = max(apart) if apart else float(np.median([c.width for c in found]))
     width = cut / CARD_ASPECT
-    for _trial in range(2):
+    for trial_number in range(2):
         _polygons, again, _whole = find_corners(pixels, width)
         if not again or len(again) > MOST_CORNERS:
             return None
         trial = read_corners(pixels, again[::2])
         if len(_sure(trial)) < SCALE_READINGS:
-            return None
+            measured = None if trial_number else glyph_width(trial, least=1)
+            if measured is None:
+                return None
+            width = measured
+            continue
         measured = glyph_width(trial)
         if measured is None:
             return width

@@ -659,6 +659,53 @@ def test_rows_whose_glyphs_measure_another_card_are_read_at_the_glyphs_width(mon
     assert steps._as_rows(np.zeros((10, 10, 3), np.uint8), cut, set()) is None
 
 
+def test_a_fan_taken_for_one_card_whose_trial_reads_one_glyph_is_looked_at_again_there(
+    monkeypatch,
+):
+    # six cards 400 wide fanned into one outline cut at 956 (the fan's hull shaped like one
+    # card): as a row it gives cards 956 / 1.45 = 659 wide, at which the eight corners found
+    # read one index surely, its glyph 68.8 high: a card 68.8 / 0.172 = 400 wide, 0.61 of
+    # 659. One sure reading is too few to trust a width by, but is where to look again: at
+    # 400 every corner reads surely and agrees, so the card is 400 wide
+    from scorekeeper.vision import reading as steps
+
+    asked = []
+
+    def found_at(pixels, width=None):
+        asked.append(width)
+        corners = [
+            Corner(np.float32((80 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), width, 0)
+            for k in range(16)
+        ]
+        return [], corners, set()
+
+    def read(pixels, found):
+        if found[0].width > 500:
+            return [CornerReading(found[1], "QD", 0.9, glyph=400 * 0.172)]
+        return [CornerReading(c, "4S", 0.95, glyph=400 * 0.172) for c in found]
+
+    monkeypatch.setattr(steps, "find_corners", found_at)
+    monkeypatch.setattr(steps, "read_corners", read)
+    cut = [Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 956.0, 3)]
+    photo = np.zeros((10, 10, 3), np.uint8)
+    assert steps._as_rows(photo, cut, set()) == pytest.approx(400)
+    assert asked == [pytest.approx(659.3, abs=0.1), pytest.approx(400)]
+    # where the one glyph measures the width it was cut at, nothing says where else to look
+    monkeypatch.setattr(
+        steps,
+        "read_corners",
+        lambda pixels, found: [CornerReading(found[1], "QD", 0.9, glyph=found[1].width * 0.172)],
+    )
+    assert steps._as_rows(photo, cut, set()) is None
+    # and a second trial that reads too few surely again is no width either
+    monkeypatch.setattr(
+        steps,
+        "read_corners",
+        lambda pixels, found: [CornerReading(found[1], "QD", 0.9, glyph=400 * 0.172)],
+    )
+    assert steps._as_rows(photo, cut, set()) is None
+
+
 def test_sure_readings_whose_glyphs_fit_the_width_found_again_are_kept_at_it():
     # a fan first cut at 345 wide, found again at the 196 its glyphs measure (a card
     # prints its rank glyph 0.172 of its width high): a 10H read 0.98 sure with a glyph
