@@ -1301,13 +1301,14 @@ def _read_cards(
             measured = glyph_width(readings)
         else:
             measured = _as_rows(pixels, found, whole)
-            if measured is None:
-                # nothing measures the card either way: the whole-looking outlines none of
-                # whose corners read may be rows whose cards' indices lie along their edges
-                # (a fan's top row, its corners hidden by the hull round it), and so may
-                # those whose one corner read gives a narrower card (the row's first card's
-                # index), walked below
-                silent = _maybe_rows(readings, whole - rows)
+        if measured is None:
+            # the card's width stands (the glyphs read elsewhere agree with it, or nothing
+            # measures it): the whole-looking outlines none of whose corners read may be
+            # rows whose cards' indices lie along their edges (a fan's top row, its corners
+            # hidden by the hull round it; a tight fan beside another), and so may those
+            # whose one corner read gives a narrower card (the row's first card's index),
+            # walked below
+            silent = _maybe_rows(readings, whole - rows)
     if measured is not None:
         polygons, again, whole_again = find_corners(pixels, measured, rows)
         if not again or len(again) > MOST_CORNERS:

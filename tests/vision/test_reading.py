@@ -996,6 +996,61 @@ def test_a_lone_whole_looking_outline_whose_corners_read_nothing_is_walked_as_a_
     assert read == ["9C"]
 
 
+def test_a_silent_whole_looking_outline_is_walked_though_a_row_beside_it_measures_the_card(
+    monkeypatch,
+):
+    # a tight fan whose hull looks like one card 100 wide (outline 0: none of its corners is
+    # an index corner, none reads) beside a looser row (outline 1) whose six indices read
+    # surely, their glyphs 17.2 high: cards 17.2 / 0.172 = 100 wide, the width found. The
+    # glyphs measure no other width, and the silent outline is still walked as a row, its
+    # cards 145 / 1.45 = 100 / 1.45 = 69 wide: the index along its top reads 9C
+    from scorekeeper.vision import reading as steps
+    from scorekeeper.vision.budget import PhotoBudget
+
+    quad = np.float32([(0, 0), (100, 0), (100, 145), (0, 145)])
+    row = np.float32([(300, 0), (550, 0), (550, 145), (300, 145)])
+    silent = [
+        Corner(np.float32(point), np.float32(across), np.float32(down), 100.0, 0)
+        for point, across, down in (
+            ((0, 0), (1, 0), (0, 1)),
+            ((100, 0), (0, 1), (-1, 0)),
+            ((100, 145), (-1, 0), (0, -1)),
+            ((0, 145), (0, -1), (1, 0)),
+        )
+    ]
+    indices = {
+        300 + 30 * k: Corner(
+            np.float32((300 + 30 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 1
+        )
+        for k in range(6)
+    }
+    names = dict(zip(indices, ("2H", "3H", "4H", "5H", "6H", "7H"), strict=True))
+    monkeypatch.setattr(
+        steps,
+        "find_corners",
+        lambda pixels, width=None: ([quad, row], silent + list(indices.values()), {0}),
+    )
+    walked = []
+
+    def read(pixels, found):
+        readings = [
+            CornerReading(c, names[int(c.point[0])], 0.95, glyph=17.2)
+            for c in found
+            if c.outline == 1
+        ]
+        along = [c for c in found if c.outline == 0 and not any(c is s for s in silent)]
+        walked.extend(along)
+        if along:
+            top = min(along, key=lambda c: float(np.linalg.norm(c.point - np.float32((50, 0)))))
+            readings.append(CornerReading(top, "9C", 0.95, glyph=69 * 0.172))
+        return readings
+
+    monkeypatch.setattr(steps, "read_corners", read)
+    cards = steps.read_cards(np.zeros((200, 600, 3), np.uint8), PhotoBudget())
+    assert sorted({round(c.width) for c in walked}) == [69]
+    assert sorted(card.card for card in cards) == ["2H", "3H", "4H", "5H", "6H", "7H", "9C"]
+
+
 def test_a_whole_looking_outline_whose_corner_reads_a_card_is_not_walked(monkeypatch):
     # one card whose index reads, even unsurely (a glare on it), is that card: its edges,
     # where its middle pips lie, are not walked for more
