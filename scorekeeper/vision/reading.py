@@ -89,6 +89,10 @@ SOLID_MORE = 2.0
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
 # a region of the card mask covering this share of the photo is the table, not cards
 TABLE_TAKEN = 0.5
+# an outline filling less than this share of its hull's quadrilateral measures no card,
+# however card-shaped the quadrilateral: a glass's rim, a thin arc of light, fills about a
+# quarter of it; a court card whose picture breaks its light region still fills about half
+MEASURES_A_CARD = 0.35
 # parted from such a table, cards none of which is whole (a fan) cover at least this share of it
 FAN_LEAST = 0.02
 # a card's corner cut off in short edges (:func:`rounded_corners`): they add up to at most
@@ -347,14 +351,21 @@ def hull_quadrilateral(outline: np.ndarray) -> np.ndarray:
     return quadrilateral(_simplified(hull, 0.015 * cv2.arcLength(hull.reshape(-1, 1, 2), True)))
 
 
+def _fill(outline: np.ndarray, quad: np.ndarray) -> float:
+    """The share of ``quad`` (its hull's quadrilateral) the outline's area fills."""
+    if len(quad) < 3:
+        return 0.0
+    hull = cv2.contourArea(quad.astype(np.float32).reshape(-1, 1, 2))
+    return cv2.contourArea(outline.reshape(-1, 1, 2)) / hull if hull > 0 else 0.0
+
+
 def card_shaped(outline: np.ndarray, quad: np.ndarray | None = None) -> float | None:
     """The short side of an outline shaped like one whole card (its hull a convex
     quadrilateral as long as a card, the outline filling it), else None. ``quad``: its
     :func:`hull_quadrilateral`, where already made."""
     quad = hull_quadrilateral(outline) if quad is None else quad
     short = _card_short_side(quad)
-    area = cv2.contourArea(outline.reshape(-1, 1, 2))
-    if short is not None and area > 0.88 * cv2.contourArea(quad.reshape(-1, 1, 2)):
+    if short is not None and _fill(outline, quad) > 0.88:
         return short
     return None
 
@@ -1048,7 +1059,12 @@ def find_corners(
     least = small.shape[0] * small.shape[1] * LEAST_AREA
     outlines_small = outlines(mask, least)
     first = [hull_quadrilateral(outline) for outline in outlines_small]
-    width_small = card_width(first) if width is None else width * factor
+    measuring = [
+        quad
+        for outline, quad in zip(outlines_small, first, strict=True)
+        if _fill(outline, quad) >= MEASURES_A_CARD
+    ]
+    width_small = card_width(measuring) if width is None else width * factor
     if width_small is None:
         return [], [], set()
     # a width the glyphs measured is a card's within what decks print: a row of overlapping
@@ -1057,7 +1073,7 @@ def find_corners(
     # a tilted phone sees the near cards larger than the far ones: each outline is weighed
     # against the width the card-shaped outlines give where it lies (the glyphs' width, where
     # given, is one deck's print, not the outlines')
-    expected = _width_across(first) if width is None else None
+    expected = _width_across(measuring) if width is None else None
     width = width_small / factor
     whole = set()
     polygons = []

@@ -19,6 +19,7 @@ from scorekeeper.vision.reading import (
     edge_crossings,
     edge_points,
     find_corners,
+    hull_quadrilateral,
     one_place,
     rounded_corners,
     same_card,
@@ -175,6 +176,28 @@ def test_a_row_fanned_in_an_arc_takes_a_cards_length_from_its_first_cards_free_s
 def _reading(outline, point, card="JC"):
     corner = Corner(np.float32(point), np.float32([1, 0]), np.float32([0, 1]), 100.0, outline)
     return CornerReading(corner, card, 0.9)
+
+
+def test_a_glass_rim_whose_hull_is_shaped_like_a_card_measures_no_card():
+    # a row of overlapping cards 300 x 900 (a light region three times as long as wide, no
+    # one card: as tall as a card is long, its cards 300 / 1.45 = 206.9 wide) beside a
+    # glass's rim, a light arc 10 thick on a circle 150 across, a quarter turn of it. The
+    # arc's hull cut to four sides is card-shaped (about 58 x 115 on the 800-pixel mask),
+    # but the arc fills about a quarter of it: no card, and the row gives the width
+    from scorekeeper.vision.reading import MEASURES_A_CARD, _card_short_side, _fill, outlines
+
+    photo = np.zeros((1200, 1600, 3), np.uint8)
+    photo[:] = (40, 110, 30)
+    cv2.rectangle(photo, (400, 150), (700, 1050), (235, 235, 235), -1)
+    cv2.ellipse(photo, (1250, 500), (150, 150), 0, 45, 135, (225, 225, 225), 10)
+    mask = card_mask(cv2.resize(photo, (800, 600), interpolation=cv2.INTER_AREA))
+    (arc,) = [o for o in outlines(mask, 800 * 600 * 0.0008) if cv2.contourArea(o) < 20000]
+    quad = hull_quadrilateral(arc)
+    assert _card_short_side(quad) is not None
+    assert _fill(arc, quad) < MEASURES_A_CARD
+    _polygons, found, whole = find_corners(photo)
+    assert not whole
+    assert abs(found[0].width / (300 / 1.45) - 1) < 0.03
 
 
 def test_a_whole_cards_corners_are_where_its_edges_meet_not_on_its_rounded_corners():
