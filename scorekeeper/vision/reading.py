@@ -1247,28 +1247,31 @@ def _as_rows(pixels: np.ndarray, found: list[Corner], whole: set[int]) -> float 
     that makes them rows (the width cut at over :data:`CARD_ASPECT`), where every other
     corner found at it reads enough glyphs surely, and they agree with it; or, where they
     read surely but measure another width (a fan's rows are not all of its cards' length),
-    the width they measure, where the corners found at that one agree with it; else None.
+    the width they measure, where the corners found at that one agree with it, else the
+    width that read them (decks print their glyphs a third larger or smaller than
+    :data:`GLYPH_SHARE`: at the glyphs' width a fan may look like one card again); else None.
     A fan taken for one whole card is cut far too wide even so, and may read only a glyph or
     two surely there: too few to trust, enough to say where to look again."""
     apart = [c.width for c in found if c.outline not in whole]
     cut = max(apart) if apart else float(np.median([c.width for c in found]))
     width = cut / CARD_ASPECT
+    read_surely = None
     for trial_number in range(2):
         _polygons, again, _whole = find_corners(pixels, width)
         if not again or len(again) > MOST_CORNERS:
-            return None
+            return read_surely
         trial = read_corners(pixels, again[::2])
         if len(_sure(trial)) < SCALE_READINGS:
             measured = None if trial_number else glyph_width(trial, least=1)
             if measured is None:
-                return None
+                return read_surely
             width = measured
             continue
         measured = glyph_width(trial)
         if measured is None:
             return width
-        width = measured
-    return None
+        read_surely, width = width, measured
+    return read_surely
 
 
 def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:

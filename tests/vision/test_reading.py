@@ -677,9 +677,28 @@ def test_rows_whose_glyphs_measure_another_card_are_read_at_the_glyphs_width(mon
     cut = [Corner(np.float32((0, 0)), np.float32([1, 0]), np.float32([0, 1]), 290.0, 3)]
     assert steps._as_rows(np.zeros((10, 10, 3), np.uint8), cut, set()) == pytest.approx(150)
     assert asked == [pytest.approx(200), pytest.approx(150)]
-    # glyphs half the card they were cut at, whatever it is, agree with no width
+    # glyphs half the card they were cut at, whatever it is, agree with no width: read
+    # surely at 200 and again at the 100 they measure there, the card is taken at 100, the
+    # last width its corners read surely at (the glyphs there measure 50)
     monkeypatch.setattr(steps, "read_corners", read(lambda corner: corner.width * 0.172 / 2))
-    assert steps._as_rows(np.zeros((10, 10, 3), np.uint8), cut, set()) is None
+    asked.clear()
+    assert steps._as_rows(np.zeros((10, 10, 3), np.uint8), cut, set()) == pytest.approx(100)
+    assert asked == [pytest.approx(200), pytest.approx(100)]
+    # a deck whose glyphs are a third larger than most decks' measure the card at 266.7;
+    # there the fan looks like one card again and its four corners read one glyph surely:
+    # the card is taken at 200, where the corners read surely
+    monkeypatch.setattr(steps, "find_corners", found_at)
+    monkeypatch.setattr(
+        steps,
+        "read_corners",
+        lambda pixels, found: [
+            CornerReading(c, "5H", 0.95, glyph=200 * 0.172 * 4 / 3)
+            for c in (found if found[0].width < 250 else found[:1])
+        ],
+    )
+    asked.clear()
+    assert steps._as_rows(np.zeros((10, 10, 3), np.uint8), cut, set()) == pytest.approx(200)
+    assert asked == [pytest.approx(200), pytest.approx(266.7, abs=0.1)]
 
 
 def test_a_fan_taken_for_one_card_whose_trial_reads_one_glyph_is_looked_at_again_there(
