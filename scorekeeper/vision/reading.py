@@ -1008,8 +1008,9 @@ def cards_from_corners(
     a fan's last card), and any two that place it at one spot or read one index's ink
     (:func:`one_place`) are one; the surest reading of each name votes for it (the points
     along an edge cut one index several times over: a misreading repeated is no more sure
-    for it), the likeliest names the card, and disagreement lowers its confidence. A whole number card is of the suit its
-    face pips show, where they show one surely (``faces``: :func:`face_suits`)."""
+    for it), the likeliest names the card, and disagreement lowers its confidence. A whole
+    number card is of the suit its face pips show, where they show one surely (``faces``:
+    :func:`face_suits`)."""
     groups: list[list[CornerReading]] = []
     by_outline: dict[int, list[CornerReading]] = {}
     for reading in sorted(readings, key=lambda r: -r.confidence):
