@@ -2,7 +2,8 @@
 
 1. :func:`card_mask`: where card faces lie: light, unsaturated regions, set apart from the
    table by Otsu's threshold on a whiteness score (on a table as light as the cards, a
-   second threshold among the lightest).
+   second threshold among the lightest; where a photo reads nothing, that second one
+   alone: a tablecloth's light stripes).
 2. :func:`outlines`: each region's outline as a polygon.
 3. :func:`corners`: every convex corner of an outline, with the two edges from it. A spread
    card's outline has four; a fanned row's outline has each card's top-left corner, where
@@ -247,15 +248,28 @@ def whiteness(pixels: np.ndarray) -> np.ndarray:
     return np.clip(value - saturation, 0, 255).astype(np.uint8)
 
 
-def card_mask(pixels: np.ndarray) -> np.ndarray:
+def card_mask(pixels: np.ndarray, lightest: bool = False) -> np.ndarray:
     """Where card faces lie (255), at the size of ``pixels``: set apart at the level a lit
     face clears, or at the lower level a dim room or a shadow leaves them, whichever makes
     more outlines shaped like whole cards; above a light table (:func:`_above_the_table`)
-    at a higher level."""
+    at a higher level. ``lightest``: only the lightest of what that level sets apart (the
+    level that parts it in two: :func:`_lightest_level`), whatever it makes."""
     score = cv2.GaussianBlur(whiteness(pixels), (5, 5), 0)
     level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if lightest:
+        return _faces_above(score, _lightest_level(score, level) or level, score.shape)
     least = pixels.shape[0] * pixels.shape[1] * LEAST_AREA
     return _above_the_table(score, level, _lit_or_dim(score, level, least), least)
+
+
+def _lightest_level(score: np.ndarray, level: float) -> float | None:
+    """The level that parts the pixels lighter than ``level`` in two (Otsu's among them),
+    where there is one above ``level``."""
+    light = score[score > level]
+    if not light.size:
+        return None
+    upper, _ = cv2.threshold(light.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return upper if upper > level else None
 
 
 def _lit_or_dim(score: np.ndarray, level: float, least: float) -> np.ndarray:
@@ -287,11 +301,8 @@ def _above_the_table(score: np.ndarray, level: float, mask: np.ndarray, least: f
     photo = score.shape[0] * score.shape[1]
     if _largest_area(found) < TABLE_TAKEN * photo:
         return mask
-    light = score[score > level]
-    if not light.size:
-        return mask
-    upper, _ = cv2.threshold(light.reshape(1, -1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    if upper <= level:
+    upper = _lightest_level(score, level)
+    if upper is None:
         return mask
     brighter = _faces_above(score, upper, score.shape)
     found_brighter = outlines(brighter, least)
@@ -1047,16 +1058,20 @@ def cards_from_corners(
 
 
 def find_corners(
-    pixels: np.ndarray, width: float | None = None, rows: set[int] = frozenset()
+    pixels: np.ndarray,
+    width: float | None = None,
+    rows: set[int] = frozenset(),
+    lightest: bool = False,
 ) -> tuple[list[np.ndarray], list[Corner], set[int]]:
     """Steps 1 to 3 on the working picture: the outlines (working pixels), their corners,
     and which outlines are one whole card. The card width the corners are cut at is the
     outlines' own (:func:`card_width`), or ``width`` (working pixels) where given: the
     glyphs' measure (:func:`glyph_width`). ``rows``: outlines already seen to be rows of
-    cards (the outlines are the same whatever the width), never whole."""
+    cards (the outlines are the same whatever the width), never whole. ``lightest``: the
+    faces are the lightest of the light regions (:func:`card_mask`)."""
     factor = min(1.0, MASK_SIDE / max(pixels.shape[:2]))
     small = cv2.resize(pixels, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-    mask = card_mask(small)
+    mask = card_mask(small, lightest)
     least = small.shape[0] * small.shape[1] * LEAST_AREA
     outlines_small = outlines(mask, least)
     first = [hull_quadrilateral(outline) for outline in outlines_small]
@@ -1242,7 +1257,9 @@ def _kept_at(readings: list[CornerReading], width: float) -> list[CornerReading]
     ]
 
 
-def _as_rows(pixels: np.ndarray, found: list[Corner], whole: set[int]) -> float | None:
+def _as_rows(
+    pixels: np.ndarray, found: list[Corner], whole: set[int], lightest: bool = False
+) -> float | None:
     """Where the outlines' corners read too few glyphs surely to measure the card by, the
     outlines taken for cards may be rows of them, as tall as a card is long: the card width
     that makes them rows (the width cut at over :data:`CARD_ASPECT`), where every other
@@ -1258,7 +1275,7 @@ def _as_rows(pixels: np.ndarray, found: list[Corner], whole: set[int]) -> float 
     width = cut / CARD_ASPECT
     read_surely = None
     for trial_number in range(2):
-        _polygons, again, _whole = find_corners(pixels, width)
+        _polygons, again, _whole = find_corners(pixels, width, lightest=lightest)
         if not again or len(again) > MOST_CORNERS:
             return read_surely
         trial = read_corners(pixels, again[::2])
@@ -1277,17 +1294,28 @@ def _as_rows(pixels: np.ndarray, found: list[Corner], whole: set[int]) -> float 
 
 def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
     """Steps 1 to 5 (the module's docstring); a photo taken at a slant is read as drawn
-    again from above (:mod:`.plane`), and its cards' boxes drawn back onto the photo."""
+    again from above (:mod:`.plane`), and its cards' boxes drawn back onto the photo. Where
+    nothing is read, the photo is read once more with the faces the lightest of the light
+    regions (:func:`card_mask`): a tablecloth's light stripes, taken for faces, make the
+    card width theirs."""
+    cards = _read_photo(pixels, budget, lightest=False)
+    if cards:
+        return cards
+    return _read_photo(pixels, budget, lightest=True)
+
+
+def _read_photo(pixels: np.ndarray, budget: PhotoBudget, lightest: bool) -> list[Reading]:
     budget.check()
-    first = find_corners(pixels)
+    first = find_corners(pixels, lightest=lightest)
     polygons, _found, whole = first
     above = from_above(pixels, [polygons[index] for index in sorted(whole)], polygons)
     if above is None:
-        return _read_cards(pixels, budget, first)
+        return _read_cards(pixels, budget, first, lightest)
     budget.check()
+    again = find_corners(above.pixels, lightest=lightest)
     return [
         Reading(reading.card, reading.confidence, above.back(reading.box))
-        for reading in _read_cards(above.pixels, budget, find_corners(above.pixels))
+        for reading in _read_cards(above.pixels, budget, again, lightest)
     ]
 
 
@@ -1295,6 +1323,7 @@ def _read_cards(
     pixels: np.ndarray,
     budget: PhotoBudget,
     first: tuple[list[np.ndarray], list[Corner], set[int]],
+    lightest: bool = False,
 ) -> list[Reading]:
     polygons, found, whole = first
     budget.check()
@@ -1320,7 +1349,7 @@ def _read_cards(
         if len(_sure(readings)) >= SCALE_READINGS:
             measured = glyph_width(readings)
         else:
-            measured = _as_rows(pixels, found, whole)
+            measured = _as_rows(pixels, found, whole, lightest)
         if measured is None:
             # the card's width stands (the glyphs read elsewhere agree with it, or nothing
             # measures it): the whole-looking outlines none of whose corners read may be
@@ -1330,7 +1359,7 @@ def _read_cards(
             # walked below
             silent = _maybe_rows(readings, whole - rows)
     if measured is not None:
-        polygons, again, whole_again = find_corners(pixels, measured, rows)
+        polygons, again, whole_again = find_corners(pixels, measured, rows, lightest)
         if not again or len(again) > MOST_CORNERS:
             return []
         both = (whole - rows) & whole_again

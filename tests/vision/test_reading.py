@@ -633,7 +633,11 @@ def test_a_whole_looking_outline_whose_corners_read_two_cards_surely_is_walked_a
     monkeypatch.setattr(
         steps,
         "find_corners",
-        lambda pixels, width=None: ([quad], [top_left, bottom_right], {0}),
+        lambda pixels, width=None, rows=frozenset(), lightest=False: (
+            [quad],
+            [top_left, bottom_right],
+            {0},
+        ),
     )
 
     def read(pixels, found):
@@ -661,7 +665,7 @@ def test_rows_whose_glyphs_measure_another_card_are_read_at_the_glyphs_width(mon
 
     asked = []
 
-    def found_at(pixels, width=None):
+    def found_at(pixels, width=None, rows=frozenset(), lightest=False):
         asked.append(width)
         corners = [
             Corner(np.float32((40 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), width, 0)
@@ -713,7 +717,7 @@ def test_a_fan_taken_for_one_card_whose_trial_reads_one_glyph_is_looked_at_again
 
     asked = []
 
-    def found_at(pixels, width=None):
+    def found_at(pixels, width=None, rows=frozenset(), lightest=False):
         asked.append(width)
         corners = [
             Corner(np.float32((80 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), width, 0)
@@ -913,6 +917,33 @@ def _row_of_cards(names, card_width, step):
     return photo
 
 
+def test_cards_on_a_striped_tablecloth_are_the_lightest_of_what_is_light():
+    # three of svg-standard's cards 150 wide, spread on a mustard cloth striped diagonally in
+    # light grey (160, 165, 160), stripes 15 wide: the grey is as colourless as the faces
+    # and lighter than the level that parts the photo's light from its dark, so the stripes
+    # are taken for faces, and their width for the card's: nothing reads. Read again with
+    # the faces the lightest of what is light, the three cards are read; the cloth alone
+    # reads nothing either way
+    from scorekeeper.vision import reading as steps
+    from scorekeeper.vision.budget import PhotoBudget
+    from scorekeeper.vision.training.decks import laid_over, render
+
+    cloth = np.full((600, 800, 3), (40, 150, 190), np.uint8)
+    down, across = np.mgrid[0:600, 0:800]
+    cloth[((across + down) // 15) % 2 == 0] = (160, 165, 160)
+    photo = cloth.copy()
+    for number, name in enumerate(["7_spade", "4_heart", "9_club"]):
+        face = render("svg-standard", name)
+        length = round(150 * face.shape[0] / face.shape[1])
+        face = cv2.resize(face, (150, length), interpolation=cv2.INTER_AREA)
+        under = photo[200 : 200 + length, 120 + 200 * number : 270 + 200 * number]
+        under[:] = laid_over(face, under)
+    assert steps._read_photo(photo, PhotoBudget(), lightest=False) == []
+    read = steps.read_cards(photo, PhotoBudget())
+    assert sorted(card.card for card in read) == ["4H", "7S", "9C"]
+    assert steps.read_cards(cloth, PhotoBudget()) == []
+
+
 def _read_seeing_the_corners_grouped(monkeypatch, photo):
     """The cards read in ``photo``, and every corner reading that was grouped into them."""
     from scorekeeper.vision import reading as steps
@@ -1002,7 +1033,9 @@ def _one_outline_read(monkeypatch, corner_readings):
         )
     ]
     monkeypatch.setattr(
-        steps, "find_corners", lambda pixels, width=None: ([quad], list(corners), {0})
+        steps,
+        "find_corners",
+        lambda pixels, width=None, rows=frozenset(), lightest=False: ([quad], list(corners), {0}),
     )
     walked = []
 
@@ -1070,7 +1103,11 @@ def test_a_silent_whole_looking_outline_is_walked_though_a_row_beside_it_measure
     monkeypatch.setattr(
         steps,
         "find_corners",
-        lambda pixels, width=None: ([quad, row], silent + list(indices.values()), {0}),
+        lambda pixels, width=None, rows=frozenset(), lightest=False: (
+            [quad, row],
+            silent + list(indices.values()),
+            {0},
+        ),
     )
     walked = []
 
