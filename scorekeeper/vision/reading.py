@@ -2,8 +2,8 @@
 
 1. :func:`card_mask`: where card faces lie: light, unsaturated regions, set apart from the
    table by Otsu's threshold on a whiteness score (on a table as light as the cards, a
-   second threshold among the lightest; where a photo reads nothing, that second one
-   alone: a tablecloth's light stripes).
+   second threshold among the lightest; where a photo reads no card surely, that second
+   one alone: a tablecloth's light stripes).
 2. :func:`outlines`: each region's outline as a polygon.
 3. :func:`corners`: every convex corner of an outline, with the two edges from it. A spread
    card's outline has four; a fanned row's outline has each card's top-left corner, where
@@ -1295,13 +1295,18 @@ def _as_rows(
 def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
     """Steps 1 to 5 (the module's docstring); a photo taken at a slant is read as drawn
     again from above (:mod:`.plane`), and its cards' boxes drawn back onto the photo. Where
-    nothing is read, the photo is read once more with the faces the lightest of the light
-    regions (:func:`card_mask`): a tablecloth's light stripes, taken for faces, make the
-    card width theirs."""
+    no card is read surely, the photo is read once more with the faces the lightest of the
+    light regions (:func:`card_mask`: a tablecloth's light stripes, taken for faces, make
+    the card width theirs), and that reading is kept where it reads more cards surely."""
     cards = _read_photo(pixels, budget, lightest=False)
-    if cards:
+    if _surely_read(cards):
         return cards
-    return _read_photo(pixels, budget, lightest=True)
+    lightest = _read_photo(pixels, budget, lightest=True)
+    return lightest if _surely_read(lightest) > _surely_read(cards) else cards
+
+
+def _surely_read(cards: list[Reading]) -> int:
+    return sum(card.confidence >= SURE_ALONE for card in cards)
 
 
 def _read_photo(pixels: np.ndarray, budget: PhotoBudget, lightest: bool) -> list[Reading]:
