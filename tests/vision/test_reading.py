@@ -656,6 +656,21 @@ def test_a_whole_looking_outline_whose_corners_read_two_cards_surely_is_walked_a
     assert sorted(card.card for card in cards) == ["10D", "7H", "9C"]
 
 
+def _corners_in_a_row(count, apart, asked):
+    """A stand-in for find_corners: ``count`` upright corners ``apart`` pixels apart along
+    one edge, cut at whatever width is asked (each width asked is kept in ``asked``)."""
+
+    def found_at(pixels, width=None, rows=frozenset(), lightest=False):
+        asked.append(width)
+        corners = [
+            Corner(np.float32((apart * k, 0)), np.float32([1, 0]), np.float32([0, 1]), width, 0)
+            for k in range(count)
+        ]
+        return [], corners, set()
+
+    return found_at
+
+
 def test_rows_whose_glyphs_measure_another_card_are_read_at_the_glyphs_width(monkeypatch):
     # a fan's outlines cut at 290: as rows as tall as a card is long, its cards would be
     # 290 / 1.45 = 200 wide. The corners found at 200 read surely, but their rank glyphs are
@@ -664,14 +679,7 @@ def test_rows_whose_glyphs_measure_another_card_are_read_at_the_glyphs_width(mon
     from scorekeeper.vision import reading as steps
 
     asked = []
-
-    def found_at(pixels, width=None, rows=frozenset(), lightest=False):
-        asked.append(width)
-        corners = [
-            Corner(np.float32((40 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), width, 0)
-            for k in range(8)
-        ]
-        return [], corners, set()
+    found_at = _corners_in_a_row(8, 40, asked)
 
     def read(glyph):
         return lambda pixels, found: [CornerReading(c, "5H", 0.95, glyph=glyph(c)) for c in found]
@@ -716,14 +724,7 @@ def test_a_fan_taken_for_one_card_whose_trial_reads_one_glyph_is_looked_at_again
     from scorekeeper.vision import reading as steps
 
     asked = []
-
-    def found_at(pixels, width=None, rows=frozenset(), lightest=False):
-        asked.append(width)
-        corners = [
-            Corner(np.float32((80 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), width, 0)
-            for k in range(16)
-        ]
-        return [], corners, set()
+    found_at = _corners_in_a_row(16, 80, asked)
 
     def read(pixels, found):
         if found[0].width > 500:
@@ -1016,6 +1017,20 @@ def test_a_row_whose_corners_read_too_few_glyphs_surely_is_read_as_a_row(monkeyp
     assert grouped and all(abs(r.corner.width / 150 - 1) <= 0.15 for r in grouped)
 
 
+def _card_corners():
+    """The four corners of outline 0, a card 100 wide and 145 long at the origin, each with
+    its two edges turning clockwise round it."""
+    return [
+        Corner(np.float32(point), np.float32(across), np.float32(down), 100.0, 0)
+        for point, across, down in (
+            ((0, 0), (1, 0), (0, 1)),
+            ((100, 0), (0, 1), (-1, 0)),
+            ((100, 145), (-1, 0), (0, -1)),
+            ((0, 145), (0, -1), (1, 0)),
+        )
+    ]
+
+
 def _one_outline_read(monkeypatch, corner_readings):
     """read_cards on one whole-looking outline (a card's shape, 100 wide and 145 long) whose
     four corners read ``corner_readings``, found the same at any width; where its edges are
@@ -1025,15 +1040,7 @@ def _one_outline_read(monkeypatch, corner_readings):
     from scorekeeper.vision.budget import PhotoBudget
 
     quad = np.float32([(0, 0), (100, 0), (100, 145), (0, 145)])
-    corners = [
-        Corner(np.float32(point), np.float32(across), np.float32(down), 100.0, 0)
-        for point, across, down in (
-            ((0, 0), (1, 0), (0, 1)),
-            ((100, 0), (0, 1), (-1, 0)),
-            ((100, 145), (-1, 0), (0, -1)),
-            ((0, 145), (0, -1), (1, 0)),
-        )
-    ]
+    corners = _card_corners()
     monkeypatch.setattr(
         steps,
         "find_corners",
@@ -1086,15 +1093,7 @@ def test_a_silent_whole_looking_outline_is_walked_though_a_row_beside_it_measure
 
     quad = np.float32([(0, 0), (100, 0), (100, 145), (0, 145)])
     row = np.float32([(300, 0), (550, 0), (550, 145), (300, 145)])
-    silent = [
-        Corner(np.float32(point), np.float32(across), np.float32(down), 100.0, 0)
-        for point, across, down in (
-            ((0, 0), (1, 0), (0, 1)),
-            ((100, 0), (0, 1), (-1, 0)),
-            ((100, 145), (-1, 0), (0, -1)),
-            ((0, 145), (0, -1), (1, 0)),
-        )
-    ]
+    silent = _card_corners()
     indices = {
         300 + 30 * k: Corner(
             np.float32((300 + 30 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 1
