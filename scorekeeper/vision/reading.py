@@ -1301,11 +1301,12 @@ def read_cards(pixels: np.ndarray, budget: PhotoBudget) -> list[Reading]:
     cards = _read_photo(pixels, budget, lightest=False)
     if _surely_read(cards):
         return cards
-    lightest = _read_photo(pixels, budget, lightest=True)
-    return lightest if _surely_read(lightest) > _surely_read(cards) else cards
+    again = _read_photo(pixels, budget, lightest=True)
+    return again if _surely_read(again) > _surely_read(cards) else cards
 
 
 def _surely_read(cards: list[Reading]) -> int:
+    """How many of ``cards`` are read at least :data:`SURE_ALONE` surely."""
     return sum(card.confidence >= SURE_ALONE for card in cards)
 
 
