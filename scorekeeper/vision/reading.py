@@ -140,9 +140,12 @@ GLYPHS_WIDER_AT_MOST = 1.6
 # A whole card none of whose corners reads as an index (its pip run into the face's first
 # pip, a thin rank the shape test misses) is read by the model alone: two of its corners
 # agreeing, each at least this sure, name it, or one corner alone this sure where no other
-# corner reads another card (a small index in a shadow reads at one of its two corners)...
+# corner reads another card (a small index in a shadow reads at one of its two corners)
+# as surely as FAINT_OTHER_AT_MOST (an index touching the card's edge reads at one corner,
+# the other's ink a guess)...
 FAINT_LEAST = 0.3
 FAINT_ALONE = 0.75
+FAINT_OTHER_AT_MOST = 0.5
 # ...and it is shown at most this sure, below the answer's SURE: the table looks at it
 FAINT_AT_MOST = 0.75
 # two readings along one edge (their corners' edges this parallel, the cosine of the angle
@@ -1426,8 +1429,8 @@ def faint_readings(corners: list[Corner], probabilities: np.ndarray) -> list[Cor
     """The readings of whole cards' ``corners`` that read as no index (each row of
     ``probabilities`` a corner's): where two or more corners of one outline read as one
     card, at least :data:`FAINT_LEAST` and agreeing, or one corner alone reads a card at least
-    :data:`FAINT_ALONE` sure and none of its others another, they are that card, at most
-    :data:`FAINT_AT_MOST` sure."""
+    :data:`FAINT_ALONE` sure and none of its others another as surely as
+    :data:`FAINT_OTHER_AT_MOST`, they are that card, at most :data:`FAINT_AT_MOST` sure."""
     by_outline: dict[int, list[tuple[Corner, str, float]]] = {}
     for corner, p in zip(corners, probabilities, strict=True):
         best = int(p.argmax())
@@ -1437,8 +1440,11 @@ def faint_readings(corners: list[Corner], probabilities: np.ndarray) -> list[Cor
             )
     faint = []
     for seen in by_outline.values():
-        if len({card for _corner, card, _p in seen}) > 1:
+        surest = max(seen, key=lambda corner_read: corner_read[2])
+        others = [p for _corner, card, p in seen if card != surest[1]]
+        if others and (surest[2] < FAINT_ALONE or max(others) >= FAINT_OTHER_AT_MOST):
             continue
+        seen = [corner_read for corner_read in seen if corner_read[1] == surest[1]]
         if len(seen) < 2 and seen[0][2] < FAINT_ALONE:
             continue
         faint += [CornerReading(c, card, min(p, FAINT_AT_MOST)) for c, card, p in seen]

@@ -1171,6 +1171,8 @@ def _probabilities(*readings):
 
 
 def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_or_one_sure():
+    """Outline 6: an index touching the card's edge reads at one corner; the other corner's
+    ink, the edge run into the glyph, is a guess under half sure."""
     from scorekeeper.vision.answer import SURE
     from scorekeeper.vision.reading import FAINT_AT_MOST, faint_readings
 
@@ -1182,6 +1184,7 @@ def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_or
         + [_corner(4)] * 2
         + [_corner(5)] * 2
         + [_corner(6)] * 2
+        + [_corner(7)] * 2
     )
     probabilities = _probabilities(
         # outline 0: two corners agree, the other two read as no card
@@ -1204,9 +1207,12 @@ def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_or
         # outline 5: one corner alone, under 0.75
         ("6H", 0.7),
         ("none", 0.9),
-        # outline 6: one corner 0.75 sure or more, the other (over 0.3) another card
+        # outline 6: one corner 0.75 sure or more, the other another card under 0.5
         ("JS", 0.92),
         ("JH", 0.35),
+        # outline 7: one corner 0.75 sure or more, the other another card 0.5 sure or more
+        ("QS", 0.95),
+        ("QC", 0.5),
     )
     read = [
         (r.corner.outline, r.card, round(r.confidence, 2))
@@ -1220,6 +1226,7 @@ def test_a_whole_card_whose_corners_read_as_no_index_is_named_by_two_agreeing_or
         (3, "8S", 0.75),
         (3, "8S", 0.75),
         (4, "2D", 0.75),
+        (6, "JS", 0.75),
     ]
 
 
