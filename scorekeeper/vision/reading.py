@@ -1381,6 +1381,20 @@ def _read_cards(
         readings += walked
         rest = [c for c in found if c.outline not in whole]
         budget.check()
+        # an outline whole at both widths may still be cards stacked (:func:`_maybe_rows`): a
+        # fan whose cards each lie lower than the one before is as wide as one card, the row
+        # along their long sides as tall as one is long; walked both ways, it is a row where
+        # its edges read a card
+        stacked = _maybe_rows(readings, both)
+        if stacked:
+            walked = [
+                reading
+                for aspect in (1.0, CARD_ASPECT)
+                for reading in read_corners(pixels, _walk(polygons, found, stacked, aspect))
+            ]
+            readings += walked
+            rows = rows | {reading.corner.outline for reading in walked}
+            budget.check()
     if silent:
         # as rows: as tall as a card is long
         readings += read_corners(pixels, _walk(polygons, found, silent, CARD_ASPECT))

@@ -1131,6 +1131,82 @@ def test_a_silent_whole_looking_outline_is_walked_though_a_row_beside_it_measure
     assert sorted(card.card for card in cards) == ["2H", "3H", "4H", "5H", "6H", "7H", "9C"]
 
 
+def test_a_stack_whole_at_both_widths_whose_one_index_measures_a_narrower_card_is_walked(
+    monkeypatch,
+):
+    # a fan whose cards each lie lower than the one before (outline 0): one light region as
+    # wide as a card, 100, and 200 long, shaped like a card at both widths tried. Beside it a
+    # row (outline 1) whose six indices read surely, their glyphs 13.76 high: cards 13.76 /
+    # 0.172 = 80 wide, 100 / 80 = 1.25 times narrower than the corners were cut at, over
+    # SCALE_OFF's 1.2, so the photo is read again at 80. The stack's one corner read, its top
+    # card's 6C, measures 80 too: 80 * 1.05 = 84 <= 100, so the stack may be cards stacked.
+    # Walked at its own width (100 / 1.0) and as a row (100 / 1.45 = 69), its right edge
+    # shows the indices of the cards below the top one: KS and 8H, each its own card
+    from scorekeeper.vision import reading as steps
+    from scorekeeper.vision.budget import PhotoBudget
+
+    stack = np.float32([(0, 0), (100, 0), (100, 200), (0, 200)])
+    row = np.float32([(300, 0), (550, 0), (550, 145), (300, 145)])
+    stack_corners = [
+        Corner(np.float32(point), np.float32(across), np.float32(down), 100.0, 0)
+        for point, across, down in (
+            ((0, 0), (1, 0), (0, 1)),
+            ((100, 0), (0, 1), (-1, 0)),
+            ((100, 200), (-1, 0), (0, -1)),
+            ((0, 200), (0, -1), (1, 0)),
+        )
+    ]
+    indices = {
+        300 + 30 * k: Corner(
+            np.float32((300 + 30 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 1
+        )
+        for k in range(6)
+    }
+    names = dict(zip(indices, ("2H", "3H", "4H", "5H", "6H", "7H"), strict=True))
+    monkeypatch.setattr(
+        steps,
+        "find_corners",
+        lambda pixels, width=None, rows=frozenset(), lightest=False: (
+            [stack, row],
+            stack_corners + list(indices.values()),
+            {0},
+        ),
+    )
+    walked = []
+
+    def read(pixels, found):
+        readings = [
+            CornerReading(c, names[int(c.point[0])], 0.95, glyph=13.76)
+            for c in found
+            if c.outline == 1
+        ]
+        readings += [
+            CornerReading(c, "6C", 0.95, glyph=13.76) for c in found if c is stack_corners[0]
+        ]
+        along = [c for c in found if c.outline == 0 and not any(c is s for s in stack_corners)]
+        walked.extend(along)
+        if along and round(along[0].width) == 100:
+            for card, at in (("KS", (100, 80)), ("8H", (100, 140))):
+                nearest = min(along, key=lambda c: float(np.linalg.norm(c.point - np.float32(at))))
+                readings.append(CornerReading(nearest, card, 0.95, glyph=13.76))
+        return readings
+
+    monkeypatch.setattr(steps, "read_corners", read)
+    cards = steps.read_cards(np.zeros((250, 600, 3), np.uint8), PhotoBudget())
+    assert sorted({round(c.width) for c in walked}) == [69, 100]
+    assert sorted(card.card for card in cards) == [
+        "2H",
+        "3H",
+        "4H",
+        "5H",
+        "6C",
+        "6H",
+        "7H",
+        "8H",
+        "KS",
+    ]
+
+
 def test_a_whole_looking_outline_whose_corner_reads_a_card_is_not_walked(monkeypatch):
     # one card whose index reads, even unsurely (a glare on it), is that card: its edges,
     # where its middle pips lie, are not walked for more
