@@ -124,8 +124,8 @@ WHOLE_AT_MOST = 1.3
 # this many outlines shaped like one whole card set the photo's card width: their median is
 # not asked of the glyphs (whose share of a card's width differs from deck to deck)
 TRUSTED_WHOLE = 3
-# a whole-looking outline one of whose corners alone read, surely, a glyph measuring its card
-# this many times narrower than the outline may be a row of cards (the row's first index)
+# a whole-looking outline one of whose corners alone read a glyph measuring its card this
+# many times narrower than the outline may be a row of cards (the row's first index)
 ROW_GLYPH_NARROWER = 1.05
 # a card's two index corners lie its diagonal apart, 1.76 card widths; a card nearer the
 # phone than most, its corners cut at the photo's usual width, measures up to FACING_AT_MOST
@@ -1214,9 +1214,9 @@ def _rows_walked(
 
 
 def _maybe_rows(readings: list[CornerReading], whole: set[int]) -> set[int]:
-    """The outlines of ``whole`` that may be rows of cards, where nothing else measures the
-    card: those none of whose corners read, and those where one corner alone read, surely, a
-    glyph that measures its card at least :data:`ROW_GLYPH_NARROWER` times narrower than the
+    """The outlines of ``whole`` that may be rows of cards: those none of whose corners read,
+    and those where one corner alone read a glyph (however surely: a stack's top card, in a
+    glare) that measures its card at least :data:`ROW_GLYPH_NARROWER` times narrower than the
     outline (a card's two index corners read alike; a row's first card's index is its own
     card's size)."""
     by_outline: dict[int, list[CornerReading]] = {}
@@ -1227,7 +1227,7 @@ def _maybe_rows(readings: list[CornerReading], whole: set[int]) -> set[int]:
         read = by_outline.get(outline, [])
         if not read:
             maybe.add(outline)
-        elif len(read) == 1 and _sure(read):
+        elif len(read) == 1 and read[0].glyph > 0 and read[0].card != "JK":
             measured = read[0].glyph / GLYPH_SHARE
             if measured * ROW_GLYPH_NARROWER <= read[0].corner.width:
                 maybe.add(outline)

@@ -1421,8 +1421,8 @@ def test_a_card_nearer_the_phone_than_the_others_is_one_card_from_its_two_indice
 def test_an_outline_whose_one_corner_reads_a_narrower_card_may_be_a_row():
     from scorekeeper.vision.reading import GLYPH_SHARE, _maybe_rows
 
-    def read(outline, sureness, glyph):
-        return CornerReading(_corner(outline), "AD", sureness, glyph=glyph)
+    def read(outline, sureness, glyph, card="AD"):
+        return CornerReading(_corner(outline), card, sureness, glyph=glyph)
 
     readings = [
         # outline 1: one corner, surely, a glyph 15.48 tall: a card 15.48 / 0.172 = 90 wide,
@@ -1430,15 +1430,19 @@ def test_an_outline_whose_one_corner_reads_a_narrower_card_may_be_a_row():
         read(1, 0.95, 15.48),
         # outline 2: the glyph measures the card 100 wide, the outline's own: one card
         read(2, 0.95, 17.2),
-        # outline 3: one corner, unsurely: no measure of anything
+        # outline 3: one corner, unsurely, the same glyph: a stack's top card in a glare
         read(3, 0.6, 15.48),
         # outline 4: two corners read: a card's two indices
         read(4, 0.95, 15.48),
         read(4, 0.9, 15.48),
+        # outline 5: one corner whose glyph was not measured: no measure of anything
+        read(5, 0.95, 0.0),
+        # outline 6: a joker, which prints no rank glyph to measure
+        read(6, 0.95, 15.48, "JK"),
     ]
     assert GLYPH_SHARE == 0.172
     # outline 0 read nothing: a row whose indices lie along its edges, or no card
-    assert _maybe_rows(readings, {0, 1, 2, 3, 4}) == {0, 1}
+    assert _maybe_rows(readings, {0, 1, 2, 3, 4, 5, 6}) == {0, 1, 3}
 
 
 def test_the_index_model_is_within_the_size_the_repository_allows():
