@@ -946,8 +946,7 @@ def same_card(
     if apart_centres < 0.2 * width:
         return True
     apart = float(np.linalg.norm(one.corner.point - other.corner.point)) / width
-    facing = float(np.dot(one.corner.across, other.corner.across)) < -0.7
-    if not facing:
+    if not _facing(one, other):
         return False
     if FACING_AT_LEAST < apart < FACING_AT_MOST:
         return True
@@ -961,6 +960,42 @@ def same_card(
             measured < width * GLYPHS_WIDER_AT_MOST or in_pieces
         ) and FACING_AT_LEAST < apart < FACING_AT_MOST
     return False
+
+
+def _facing(one: CornerReading, other: CornerReading) -> bool:
+    """Whether the two readings were cut facing each other, as a card's two indices are."""
+    return float(np.dot(one.corner.across, other.corner.across)) < -0.7
+
+
+def _other_index_read(readings: list[CornerReading], pieces: frozenset[int]) -> set[int]:
+    """The positions in ``readings`` of those whose card's other index is read too: one of
+    the same name facing it that :func:`same_card` makes one card with it."""
+    read = set()
+    for at, one in enumerate(readings):
+        for later in range(at + 1, len(readings)):
+            other = readings[later]
+            if one.card == other.card and _facing(one, other) and same_card(one, other, pieces):
+                read.update((at, later))
+    return read
+
+
+def _one_card(
+    one: CornerReading, other: CornerReading, pieces: frozenset[int], either_paired: bool
+) -> bool:
+    """Whether two readings are of one physical card: :func:`same_card`, or
+    :func:`one_place`; but two names read surely (:data:`SURELY_ANOTHER`) that place one
+    card's centre without reading one index's ink are not one card where either has its
+    own other index read (``either_paired``: :func:`_other_index_read`): the second name is
+    no misreading of that card's index, but a neighbour's index lying where a card's other
+    index would (a fan's card read at both its indices beside the next card's)."""
+    if same_card(one, other, pieces):
+        return True
+    if not one_place(one, other):
+        return False
+    if one.card == other.card or _one_glyph(one, other):
+        return True
+    surely = min(one.confidence, other.confidence) >= SURELY_ANOTHER
+    return not (surely and either_paired)
 
 
 def _glyphs_apart(one: CornerReading, other: CornerReading) -> float | None:
@@ -1020,25 +1055,32 @@ def cards_from_corners(
     read is that card; elsewhere two readings are one card when they agree and place the
     card's centre within a fifth of a card's width of each other (the two index corners of
     a fan's last card), and any two that place it at one spot or read one index's ink
-    (:func:`one_place`) are one; the surest reading of each name votes for it (the points
+    (:func:`one_place`) are one, save two names read surely where either's card has its
+    other index read (:func:`_one_card`); the surest reading of each name votes for it (the points
     along an edge cut one index several times over: a misreading repeated is no more sure
     for it), the likeliest names the card, and disagreement lowers its confidence. A whole
     number card is of the suit its face pips show, where they show one surely (``faces``:
     :func:`face_suits`)."""
-    groups: list[list[CornerReading]] = []
     by_outline: dict[int, list[CornerReading]] = {}
+    apart = []
     for reading in sorted(readings, key=lambda r: -r.confidence):
         if reading.corner.outline in whole:
             by_outline.setdefault(reading.corner.outline, []).append(reading)
-            continue
-        for group in groups:
+        else:
+            apart.append(reading)
+    paired = _other_index_read(apart, pieces)
+    placed: list[list[int]] = []
+    for at, reading in enumerate(apart):
+        for group in placed:
             if any(
-                same_card(member, reading, pieces) or one_place(member, reading) for member in group
-            ) and not any(two_indices(member, reading) for member in group):
-                group.append(reading)
+                _one_card(apart[member], reading, pieces, member in paired or at in paired)
+                for member in group
+            ) and not any(two_indices(apart[member], reading) for member in group):
+                group.append(at)
                 break
         else:
-            groups.append([reading])
+            placed.append([at])
+    groups = [[apart[member] for member in group] for group in placed]
     groups.extend(by_outline.values())
     faces = faces or {}
     cards = []

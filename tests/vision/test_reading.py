@@ -468,6 +468,34 @@ def test_two_indices_found_along_a_rows_edge_are_two_cards_though_close():
     assert [card.card for card in cards_from_corners([diamonds, again], whole=set())] == ["9D"]
 
 
+def test_a_neighbours_index_where_a_cards_other_index_would_lie_is_another_card():
+    # an eight of clubs 100 wide read at both its indices: (0, 0) upright and (80, 150) half
+    # a turn round, 170 apart, 1.7 widths (between 1.0 and 2.5: one card), their centres
+    # (50, 72.5) and (80 - 50, 150 - 72.5) = (30, 77.5). The next card in the fan, a two of
+    # clubs, shows its index at (100, 145), cut the way the eight's second index was: it
+    # places its card's centre at (50, 72.5), where the eight's first index places the
+    # eight's, so the two are one place (within a seventh of 100), though their glyphs lie
+    # far apart. Both read surely and the eight has its other index read: two cards
+    def read(point, across, card, confidence):
+        across = np.float32(across)
+        down = np.float32([-across[1], across[0]])
+        corner = Corner(np.float32(point), across, down, 100.0, 0)
+        glyph_at = tuple((np.float32(point) + across * 10 + down * 15).tolist())
+        return CornerReading(corner, card, confidence, 17.2, glyph_at)
+
+    first = read((0, 0), (1, 0), "8C", 0.97)
+    second = read((80, 150), (-1, 0), "8C", 0.95)
+    neighbour = read((100, 145), (-1, 0), "2C", 1.0)
+    assert same_card(first, second) and one_place(first, neighbour)
+    assert not one_place(second, neighbour)
+    cards = cards_from_corners([first, second, neighbour], whole=set())
+    assert sorted(card.card for card in cards) == ["2C", "8C"]
+    # read unsurely there (0.6), it may be the eight's own index misread: one card, the eight
+    unsure = read((100, 145), (-1, 0), "2C", 0.6)
+    cards = cards_from_corners([first, second, unsure], whole=set())
+    assert [card.card for card in cards] == ["8C"]
+
+
 def test_one_index_read_as_two_cards_from_a_quarter_turn_apart_is_one_card():
     # a fan's first card, a German jack of diamonds (B over a diamond), cut upright at its
     # corner and a quarter turn away along the fan's left edge, 60 further down, where the
