@@ -119,6 +119,10 @@ GLYPH_SHARE = 0.172
 SCALE_OFF = 1.2
 # sure readings needed before their glyphs overrule the outlines
 SCALE_READINGS = 3
+# one row's sure glyphs measuring its card beyond this factor either way from the width its
+# corners were cut at: the rest of its corners are found and read at its own width (a tilted
+# phone sees the far fan's cards smaller than the near one's)
+OWN_WIDTH_OFF = 1.05
 # a whole card's short side is at most this many glyph-measured card widths
 WHOLE_AT_MOST = 1.3
 # this many outlines shaped like one whole card set the photo's card width: their median is
@@ -1441,8 +1445,16 @@ def _read_cards(
         # as rows: as tall as a card is long
         readings += read_corners(pixels, _walk(polygons, found, silent, CARD_ASPECT))
         rows = rows | silent
-    readings += read_corners(pixels, rest)
+    # a row whose own glyphs measure another card than the photo's width has the rest of its
+    # corners found and read at its own width instead
+    own = _own_widths(readings, whole - rows)
+    readings += read_corners(pixels, [c for c in rest if c.outline not in own])
     budget.check()
+    for outline, width in own.items():
+        _polygons, again, _whole = find_corners(pixels, width, rows, lightest)
+        if again and len(again) <= MOST_CORNERS:
+            readings += read_corners(pixels, [c for c in again if c.outline == outline])
+        budget.check()
     whole = whole - rows
     card_area = found[0].width ** 2 * CARD_ASPECT
     pieces = frozenset(
@@ -1469,6 +1481,25 @@ def _read_cards(
     numbered = {r.corner.outline for r in readings if r.card[:-1] in NUMBER_RANKS} & whole
     faces = face_suits(pixels, {i: polygons[i] for i in numbered if len(polygons[i]) == 4})
     return cards_from_corners(readings, whole, pieces, faces)
+
+
+def _own_widths(readings: list[CornerReading], whole: set[int]) -> dict[int, float]:
+    """For each outline not in ``whole`` with at least :data:`SCALE_READINGS` sure readings,
+    the card width their rank glyphs measure (the median), where it differs from the width
+    they were cut at (the median) by more than :data:`OWN_WIDTH_OFF` either way."""
+    by_outline: dict[int, list[CornerReading]] = {}
+    for reading in _sure(readings):
+        if reading.corner.outline not in whole:
+            by_outline.setdefault(reading.corner.outline, []).append(reading)
+    widths = {}
+    for outline, sure in sorted(by_outline.items()):
+        if len(sure) < SCALE_READINGS:
+            continue
+        measured = float(np.median([r.glyph / GLYPH_SHARE for r in sure]))
+        cut = float(np.median([r.corner.width for r in sure]))
+        if max(measured / cut, cut / measured) > OWN_WIDTH_OFF:
+            widths[outline] = measured
+    return widths
 
 
 def _surer_of_two_inks(as_cut: np.ndarray, flattened: np.ndarray) -> np.ndarray:

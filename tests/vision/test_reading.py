@@ -1235,6 +1235,95 @@ def test_a_stack_whole_at_both_widths_whose_one_index_measures_a_narrower_card_i
     ]
 
 
+def test_a_rows_own_width_is_the_one_its_sure_glyphs_measure_where_it_is_another():
+    from scorekeeper.vision.reading import GLYPH_SHARE, OWN_WIDTH_OFF, _own_widths
+
+    def read(outline, sureness, glyph):
+        corner = Corner(np.float32([0, 0]), np.float32([1, 0]), np.float32([0, 1]), 100.0, outline)
+        return CornerReading(corner, "5S", sureness, glyph=glyph)
+
+    readings = [
+        # outline 0: three sure glyphs 13.76 tall, cut at 100: a card 13.76 / 0.172 = 80
+        # wide, 100 / 80 = 1.25 times narrower
+        *[read(0, 0.95, 13.76)] * 3,
+        # outline 1: a card 17.888 / 0.172 = 104 wide, within 1.05 of 100
+        *[read(1, 0.95, 17.888)] * 3,
+        # outline 2: two sure readings only
+        *[read(2, 0.95, 13.76)] * 2,
+        # outline 3: a whole card, measured by its own outline
+        *[read(3, 0.95, 13.76)] * 3,
+        # outline 4: two sure and one unsure
+        *[read(4, 0.95, 13.76)] * 2,
+        read(4, 0.6, 13.76),
+    ]
+    assert GLYPH_SHARE == 0.172 and OWN_WIDTH_OFF == 1.05
+    widths = _own_widths(readings, whole={3})
+    assert list(widths) == [0] and round(widths[0], 6) == 80
+
+
+def test_a_far_row_is_looked_at_again_at_its_own_width(monkeypatch):
+    # two rows on one photo, their corners cut at 100, every tenth of a width along their top
+    # edges: the near one (outline 1) reads six indices whose glyphs (17.2) measure cards 100
+    # wide; the far one (outline 0) reads three whose glyphs (13.76) measure cards 80 wide.
+    # The photo's width stands (the median glyph measures 100), but the far row's other
+    # corners are found and read at 80 rather than at 100: there its fourth card's index, at
+    # 70 along, reads 9C
+    from scorekeeper.vision import reading as steps
+    from scorekeeper.vision.budget import PhotoBudget
+
+    far = np.float32([(0, 0), (200, 0), (200, 145), (0, 145)])
+    near = np.float32([(300, 0), (520, 0), (520, 145), (300, 145)])
+
+    def found_at(pixels, width=None, rows=frozenset(), lightest=False):
+        cut = 100.0 if width is None else width
+        return (
+            [far, near],
+            [
+                Corner(np.float32((x, 0)), np.float32([1, 0]), np.float32([0, 1]), cut, outline)
+                for outline, start, count in ((0, 0, 10), (1, 300, 12))
+                for x in range(start, start + 10 * count, 10)
+            ],
+            set(),
+        )
+
+    monkeypatch.setattr(steps, "find_corners", found_at)
+    far_cards = {0: "2C", 20: "3C", 40: "4C"}
+    near_cards = {300: "2H", 320: "3H", 340: "4H", 360: "5H", 380: "6H", 400: "7H"}
+    far_read = []
+
+    def read(pixels, found):
+        readings = []
+        for c in found:
+            x, cut = int(c.point[0]), round(c.width)
+            if c.outline == 0:
+                far_read.append((x, cut))
+            if c.outline == 0 and cut == 100 and x in far_cards:
+                readings.append(CornerReading(c, far_cards[x], 0.95, glyph=13.76))
+            elif c.outline == 0 and cut == 80 and x == 70:
+                readings.append(CornerReading(c, "9C", 0.95, glyph=13.76))
+            elif c.outline == 1 and cut == 100 and x in near_cards:
+                readings.append(CornerReading(c, near_cards[x], 0.95, glyph=17.2))
+        return readings
+
+    monkeypatch.setattr(steps, "read_corners", read)
+    cards = steps.read_cards(np.zeros((200, 600, 3), np.uint8), PhotoBudget())
+    # the far row's first half at 100, then every corner at 80; its other half never at 100
+    assert sorted(x for x, cut in far_read if cut == 100) == [0, 20, 40, 60, 80]
+    assert sorted(x for x, cut in far_read if cut == 80) == list(range(0, 100, 10))
+    assert sorted(card.card for card in cards) == [
+        "2C",
+        "2H",
+        "3C",
+        "3H",
+        "4C",
+        "4H",
+        "5H",
+        "6H",
+        "7H",
+        "9C",
+    ]
+
+
 def test_a_whole_looking_outline_whose_corner_reads_a_card_is_not_walked(monkeypatch):
     # one card whose index reads, even unsurely (a glare on it), is that card: its edges,
     # where its middle pips lie, are not walked for more
