@@ -17,7 +17,9 @@
    "no index here") and a suit. A patch whose ink is no glyph over a pip reads nothing.
    Where the rank glyphs read surely say a card of another width than their corners were
    cut at (:func:`glyph_width`: the outlines misled), steps 3 and 4 are done again at the
-   glyphs' width, the sure readings that fit it kept. A whole card none of whose corners
+   glyphs' width, the sure readings that fit it kept; where one row's own glyphs say another
+   width than the photo's (a tilt makes the far fan's cards smaller), the rest of its corners
+   are found and read at its own (:func:`_own_widths`). A whole card none of whose corners
    read is named, less surely, by what its corners read faintly (:func:`faint_readings`,
    :func:`faint_ranks`).
 5. :func:`cards_from_corners`: readings grouped into physical cards: a card seen at both of
@@ -1060,9 +1062,9 @@ def cards_from_corners(
     card's centre within a fifth of a card's width of each other (the two index corners of
     a fan's last card), and any two that place it at one spot or read one index's ink
     (:func:`one_place`) are one, save two names read surely where either's card has its
-    other index read (:func:`_one_card`); the surest reading of each name votes for it (the points
-    along an edge cut one index several times over: a misreading repeated is no more sure
-    for it), the likeliest names the card, and disagreement lowers its confidence. A whole
+    other index read (:func:`_one_card`); the surest reading of each name votes for it (the
+    points along an edge cut one index several times over: a misreading repeated is no more
+    sure for it), the likeliest names the card, and disagreement lowers its confidence. A whole
     number card is of the suit its face pips show, where they show one surely (``faces``:
     :func:`face_suits`)."""
     by_outline: dict[int, list[CornerReading]] = {}
