@@ -39,6 +39,11 @@ MAX_CONTENT_LENGTH = 4 * 1024 * 1024
 # Pages only take forms: a 12-player round with every meld written out is under 10 KB.
 MAX_FORM_BYTES = 64 * 1024
 MAX_FORM_PARTS = 200  # a 12-player round form has under 50 fields
+# Werkzeug reads a multipart body 64 KiB at a time and refuses (413) a piece that, with what
+# it kept back of the piece before (the start a boundary may have), is over the form's memory
+# bound: a form carrying a file (a photo, a session to import) is bounded at this instead,
+# each of its text fields too, as the body itself is bounded
+FILE_FORM_MEMORY = 1024 * 1024
 FILE_UPLOADS = {"evening.import_session"}
 # forms that may carry a photo of the cards (read, never stored: see photos.py), and the API's
 PHOTO_UPLOADS = {"rounds.new", "rounds.edit", "referee.ask", "api.recognize"}
@@ -240,6 +245,8 @@ def register(app: Flask) -> None:
             asked.max_content_length = MOST_PHOTO_BYTES
         elif not asked.path.startswith("/api/") and asked.endpoint not in FILE_UPLOADS:
             asked.max_content_length = MAX_FORM_BYTES
+        if asked.endpoint in PHOTO_UPLOADS or asked.endpoint in FILE_UPLOADS:
+            asked.max_form_memory_size = FILE_FORM_MEMORY
         # then the CSRF check, where Flask-WTF's own hook would (its docs' way when
         # WTF_CSRF_CHECK_DEFAULT is off), the exempt views (the JSON API) left out
         if asked.method in app.config["WTF_CSRF_METHODS"]:
