@@ -1095,6 +1095,29 @@ def _one_outline_read(monkeypatch, corner_readings):
     return sorted(card.card for card in cards), read_at
 
 
+def _found_beside_a_row(monkeypatch, outline, corners):
+    """find_corners finding, at any width, ``outline`` (outline 0, whole) with its
+    ``corners``, and beside it a row (outline 1) with six index corners 30 apart along its
+    top edge, cut at 100: the name each of those is to read, by where it lies along."""
+    from scorekeeper.vision import reading as steps
+
+    row = np.float32([(300, 0), (550, 0), (550, 145), (300, 145)])
+    along = [300 + 30 * k for k in range(6)]
+    indices = [
+        Corner(np.float32((x, 0)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 1) for x in along
+    ]
+    monkeypatch.setattr(
+        steps,
+        "find_corners",
+        lambda pixels, width=None, rows=frozenset(), lightest=False: (
+            [outline, row],
+            corners + indices,
+            {0},
+        ),
+    )
+    return dict(zip(along, ("2H", "3H", "4H", "5H", "6H", "7H"), strict=True))
+
+
 def test_a_lone_whole_looking_outline_whose_corners_read_nothing_is_walked_as_a_row(
     monkeypatch,
 ):
@@ -1120,24 +1143,8 @@ def test_a_silent_whole_looking_outline_is_walked_though_a_row_beside_it_measure
     from scorekeeper.vision.budget import PhotoBudget
 
     quad = np.float32([(0, 0), (100, 0), (100, 145), (0, 145)])
-    row = np.float32([(300, 0), (550, 0), (550, 145), (300, 145)])
     silent = _card_corners()
-    indices = {
-        300 + 30 * k: Corner(
-            np.float32((300 + 30 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 1
-        )
-        for k in range(6)
-    }
-    names = dict(zip(indices, ("2H", "3H", "4H", "5H", "6H", "7H"), strict=True))
-    monkeypatch.setattr(
-        steps,
-        "find_corners",
-        lambda pixels, width=None, rows=frozenset(), lightest=False: (
-            [quad, row],
-            silent + list(indices.values()),
-            {0},
-        ),
-    )
+    names = _found_beside_a_row(monkeypatch, quad, silent)
     walked = []
 
     def read(pixels, found):
@@ -1174,7 +1181,6 @@ def test_a_stack_whole_at_both_widths_whose_one_index_measures_a_narrower_card_i
     from scorekeeper.vision.budget import PhotoBudget
 
     stack = np.float32([(0, 0), (100, 0), (100, 200), (0, 200)])
-    row = np.float32([(300, 0), (550, 0), (550, 145), (300, 145)])
     stack_corners = [
         Corner(np.float32(point), np.float32(across), np.float32(down), 100.0, 0)
         for point, across, down in (
@@ -1184,22 +1190,7 @@ def test_a_stack_whole_at_both_widths_whose_one_index_measures_a_narrower_card_i
             ((0, 200), (0, -1), (1, 0)),
         )
     ]
-    indices = {
-        300 + 30 * k: Corner(
-            np.float32((300 + 30 * k, 0)), np.float32([1, 0]), np.float32([0, 1]), 100.0, 1
-        )
-        for k in range(6)
-    }
-    names = dict(zip(indices, ("2H", "3H", "4H", "5H", "6H", "7H"), strict=True))
-    monkeypatch.setattr(
-        steps,
-        "find_corners",
-        lambda pixels, width=None, rows=frozenset(), lightest=False: (
-            [stack, row],
-            stack_corners + list(indices.values()),
-            {0},
-        ),
-    )
+    names = _found_beside_a_row(monkeypatch, stack, stack_corners)
     walked = []
 
     def read(pixels, found):

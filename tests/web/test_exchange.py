@@ -217,8 +217,9 @@ def test_stake_finer_than_the_currency_is_refused_on_import(client):
     assert "finer than the currency" in html.unescape(response.data.decode())
 
 
-def test_a_long_evening_larger_than_a_form_imports_again(client):
-    # 400 rounds: each winner collects the loser's one deuce, 2 points, so 400 each
+def _long_evening(client) -> str:
+    """The page of an evening of 400 rounds, imported: each winner collects the loser's one
+    deuce, 2 points, so 400 each."""
     rounds = [
         {"winner": "Ana", "hands": {"Ben": ["2C"]}}
         if i % 2 == 0
@@ -226,7 +227,11 @@ def test_a_long_evening_larger_than_a_form_imports_again(client):
         for i in range(400)
     ]
     request = {"variant": "rummy", "players": ["Ana", "Ben"], "options": {"target": 1000}}
-    first = imported_path(upload(client, request | {"rounds": rounds}))
+    return imported_path(upload(client, request | {"rounds": rounds}))
+
+
+def test_a_long_evening_larger_than_a_form_imports_again(client):
+    first = _long_evening(client)
     exported = client.get(f"{first}/export.json").get_json()
     assert len(json.dumps(exported)) > 64 * 1024  # more than any form may carry
     again = client.get(imported_path(upload(client, exported)) + "/export.json").get_json()
@@ -237,14 +242,7 @@ def test_a_long_evening_imports_again_from_the_file_as_downloaded(client):
     # the file as the export link serves it, a value a line: the form's reader takes its
     # body 64 KiB at a time, keeping back a line break that may start the closing boundary,
     # and that piece with the next was refused as over a form's bound (413)
-    rounds = [
-        {"winner": "Ana", "hands": {"Ben": ["2C"]}}
-        if i % 2 == 0
-        else {"winner": "Ben", "hands": {"Ana": ["2D"]}}
-        for i in range(400)
-    ]
-    request = {"variant": "rummy", "players": ["Ana", "Ben"], "options": {"target": 1000}}
-    first = imported_path(upload(client, request | {"rounds": rounds}))
+    first = _long_evening(client)
     downloaded = client.get(f"{first}/export.json").data
     assert len(downloaded) > 2 * 64 * 1024 and downloaded.count(b"\n") > 5_000
     again = client.get(imported_path(upload(client, downloaded)) + "/export.json").get_json()
