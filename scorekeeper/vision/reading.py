@@ -877,10 +877,12 @@ def _in_photo(corner: Corner, across: float, down: float) -> tuple[float, float]
     return (x, y)
 
 
-def glyph_width(readings: list[CornerReading], least: int = SCALE_READINGS) -> float | None:
+def glyph_width(
+    readings: list[CornerReading], least: int = SCALE_READINGS, off_at_most: float = SCALE_OFF
+) -> float | None:
     """The card width the sure readings' rank glyphs give (their median height over
     :data:`GLYPH_SHARE`), where at least ``least`` read surely and it differs from the width
-    their corners were cut at by more than :data:`SCALE_OFF` either way; else None. A glyph's
+    their corners were cut at by more than ``off_at_most`` either way; else None. A glyph's
     size is the deck's, whatever the outlines it was found on: a row of overlapping cards
     shaped like one card gives a width a card's length or more, the glyphs on it their own
     card's."""
@@ -888,7 +890,7 @@ def glyph_width(readings: list[CornerReading], least: int = SCALE_READINGS) -> f
     if len(sure) < least:
         return None
     off = float(np.median([r.glyph / GLYPH_SHARE / r.corner.width for r in sure]))
-    if 1 / SCALE_OFF <= off <= SCALE_OFF:
+    if 1 / off_at_most <= off <= off_at_most:
         return None
     return float(np.median([r.glyph for r in sure])) / GLYPH_SHARE
 
@@ -1486,20 +1488,17 @@ def _read_cards(
 
 
 def _own_widths(readings: list[CornerReading], whole: set[int]) -> dict[int, float]:
-    """For each outline not in ``whole`` with at least :data:`SCALE_READINGS` sure readings,
-    the card width their rank glyphs measure (the median), where it differs from the width
-    they were cut at (the median) by more than :data:`OWN_WIDTH_OFF` either way."""
+    """For each outline not in ``whole``, the card width its own readings' glyphs measure
+    (:func:`glyph_width`), where it is over :data:`OWN_WIDTH_OFF` off the width they were cut
+    at."""
     by_outline: dict[int, list[CornerReading]] = {}
-    for reading in _sure(readings):
+    for reading in readings:
         if reading.corner.outline not in whole:
             by_outline.setdefault(reading.corner.outline, []).append(reading)
     widths = {}
-    for outline, sure in sorted(by_outline.items()):
-        if len(sure) < SCALE_READINGS:
-            continue
-        measured = float(np.median([r.glyph / GLYPH_SHARE for r in sure]))
-        cut = float(np.median([r.corner.width for r in sure]))
-        if max(measured / cut, cut / measured) > OWN_WIDTH_OFF:
+    for outline, read in sorted(by_outline.items()):
+        measured = glyph_width(read, off_at_most=OWN_WIDTH_OFF)
+        if measured is not None:
             widths[outline] = measured
     return widths
 
