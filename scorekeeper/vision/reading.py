@@ -1300,14 +1300,17 @@ def _walk(
 
 def _kept_at(readings: list[CornerReading], width: float) -> list[CornerReading]:
     """The readings cut at another width that stay when the outlines are found again at
-    ``width``: the sure ones (:func:`_sure`) whose rank glyph measures a card within
-    :data:`SCALE_OFF` of ``width`` (the index was in the patch, at its own size), their
-    corners at ``width`` (a corner found there may miss an index this one read)."""
-    return [
-        replace(r, corner=replace(r.corner, width=width))
-        for r in _sure(readings)
-        if 1 / SCALE_OFF <= r.glyph / GLYPH_SHARE / width <= SCALE_OFF
-    ]
+    ``width``: the sure ones (:func:`_sure`), each with its corner at ``width`` where its rank
+    glyph measures a card within :data:`SCALE_OFF` of it (the index was in the patch, at its
+    own size; a corner found there may miss an index this one read), else at the width its
+    glyph measures: a fan's row of another deck, or a French letter printed smaller than the
+    deck's digits, is still the card read, placed where its own index says."""
+    kept = []
+    for reading in _sure(readings):
+        own = reading.glyph / GLYPH_SHARE
+        at = width if 1 / SCALE_OFF <= own / width <= SCALE_OFF else own
+        kept.append(replace(reading, corner=replace(reading.corner, width=at)))
+    return kept
 
 
 def _as_rows(

@@ -781,12 +781,13 @@ def test_a_fan_taken_for_one_card_whose_trial_reads_one_glyph_is_looked_at_again
     assert steps._as_rows(photo, cut, set()) is None
 
 
-def test_sure_readings_whose_glyphs_fit_the_width_found_again_are_kept_at_it():
+def test_sure_readings_found_again_are_kept_at_the_width_their_glyphs_fit():
     # a fan first cut at 345 wide, found again at the 196 its glyphs measure (a card
     # prints its rank glyph 0.172 of its width high): a 10H read 0.98 sure with a glyph
     # 33.7 high (a card 196 wide) is kept, its corner now cut at 196; a 9C read as surely
-    # whose glyph, 59.3 high, measures a card 345 wide (1.76 times 196, over 1.2 off), an 8D
-    # read 0.6 sure and a joker (no rank glyph) are not
+    # whose glyph, 59.3 high, measures a card 59.3 / 0.172 = 344.8 wide (1.76 times 196, over
+    # 1.2 off) is kept too, at its own 344.8; an 8D read 0.6 sure and a joker (no rank glyph)
+    # are not
     from scorekeeper.vision import reading as steps
 
     def read(card, confidence, glyph):
@@ -802,7 +803,26 @@ def test_sure_readings_whose_glyphs_fit_the_width_found_again_are_kept_at_it():
         ],
         196.0,
     )
-    assert [(r.card, r.corner.width, r.glyph_at) for r in kept] == [("10H", 196.0, (610.0, 625.0))]
+    assert [(r.card, r.glyph_at) for r in kept] == [
+        ("10H", (610.0, 625.0)),
+        ("9C", (610.0, 625.0)),
+    ]
+    assert kept[0].corner.width == 196.0
+    assert kept[1].corner.width == pytest.approx(344.8, abs=0.05)
+
+
+def test_a_small_letter_read_surely_along_a_row_stays_when_the_row_is_measured():
+    # a fan read first as one whole card 577 wide (seed 2026's fanned #58 of the held-out
+    # sets): walked as a row, a French V (a jack, drawn smaller than the deck's digits) reads
+    # JS 1.0 with a glyph 40 high; the row's digits measure 427. The V measures a card
+    # 40 / 0.172 = 232.6 wide, under 427 / 1.2 = 355.8: it stays, its card placed at 232.6
+    from scorekeeper.vision import reading as steps
+
+    corner = Corner(np.float32((650, 262)), np.float32([1, 0]), np.float32([0, 1]), 577.0, 0)
+    jack = CornerReading(corner, "JS", 1.0, glyph=40.0, glyph_at=(680.0, 300.0))
+    (kept,) = steps._kept_at([jack], 427.0)
+    assert kept.card == "JS"
+    assert kept.corner.width == pytest.approx(232.6, abs=0.05)
 
 
 def test_a_fan_on_a_light_cloth_is_set_apart_from_the_cloth():
