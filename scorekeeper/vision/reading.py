@@ -1264,18 +1264,20 @@ def _rows_walked(
 
 
 def _maybe_rows(readings: list[CornerReading], whole: set[int]) -> set[int]:
-    """The outlines of ``whole`` that may be rows of cards: those none of whose corners read,
-    and those where one corner alone read a glyph (however surely: a stack's top card, in a
-    glare) that measures its card at least :data:`ROW_GLYPH_NARROWER` times narrower than the
-    outline (a card's two index corners read alike; a row's first card's index is its own
-    card's size)."""
+    """The outlines of ``whole`` that may be rows of cards: those none of whose corners read;
+    those whose corners read two names or more, however surely (a stack's first card's index
+    at one end, its last card's at the other: :func:`_rows_walked` walks only those read
+    surely); and those where one corner alone read a glyph (however surely: a stack's top
+    card, in a glare) that measures its card at least :data:`ROW_GLYPH_NARROWER` times
+    narrower than the outline (a card's two index corners read alike; a row's first card's
+    index is its own card's size)."""
     by_outline: dict[int, list[CornerReading]] = {}
     for reading in readings:
         by_outline.setdefault(reading.corner.outline, []).append(reading)
     maybe = set()
     for outline in whole:
         read = by_outline.get(outline, [])
-        if not read:
+        if not read or len({reading.card for reading in read}) > 1:
             maybe.add(outline)
         elif len(read) == 1 and read[0].glyph > 0 and read[0].card != "JK":
             measured = read[0].glyph / GLYPH_SHARE

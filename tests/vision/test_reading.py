@@ -1567,10 +1567,14 @@ def test_an_outline_whose_one_corner_reads_a_narrower_card_may_be_a_row():
         read(5, 0.95, 0.0),
         # outline 6: a joker, which prints no rank glyph to measure
         read(6, 0.95, 15.48, "JK"),
+        # outline 7: its corners read two names, one surely, one not (a stack's top card at
+        # one end, its last card's index at the other, in its shade): two cards, a row
+        read(7, 0.99, 17.2, "7D"),
+        read(7, 0.66, 17.2, "4S"),
     ]
     assert GLYPH_SHARE == 0.172
     # outline 0 read nothing: a row whose indices lie along its edges, or no card
-    assert _maybe_rows(readings, {0, 1, 2, 3, 4, 5, 6}) == {0, 1, 3}
+    assert _maybe_rows(readings, {0, 1, 2, 3, 4, 5, 6, 7}) == {0, 1, 3, 7}
 
 
 def test_the_index_model_is_within_the_size_the_repository_allows():
