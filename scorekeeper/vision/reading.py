@@ -19,7 +19,9 @@
    cut at (:func:`glyph_width`: the outlines misled), steps 3 and 4 are done again at the
    glyphs' width, the sure readings that fit it kept; where one row's own glyphs say another
    width than the photo's (a tilt makes the far fan's cards smaller), the rest of its corners
-   are found and read at its own (:func:`_own_widths`). A whole card none of whose corners
+   are found and read at its own (:func:`_own_widths`); last, the corners of each row's
+   hull (:func:`hull_corners`: its outer cards' corners, where its outline turns in edges
+   too short for one). A whole card none of whose corners
    read is named, less surely, by what its corners read faintly (:func:`faint_readings`,
    :func:`faint_ranks`).
 5. :func:`cards_from_corners`: readings grouped into physical cards: a card seen at both of
@@ -186,6 +188,8 @@ NOTCH_EDGES = 5
 NOTCH_LONGEST = 0.5
 NOTCH_OFF_LINE = 0.025
 NOTCH_SAME_LINE = 0.99
+# a corner of an outline's hull this near one found on the outline (card widths) is that one
+HULL_SAME_PLACE = 0.03
 # a card's own edge crossing a row (:func:`edge_crossings`): outlines of at least this much of
 # a card's area, their hull's bends under this (card widths) smoothed away; ink darker than
 # this share of the band's white over at least this share of the band (card widths in from
@@ -614,6 +618,31 @@ def rounded_corners(polygons: list[np.ndarray], width: float) -> list[Corner]:
                 continue
             found.append(_corner(point, -d1, d2, width, index))
     return found
+
+
+def hull_corners(polygons: list[np.ndarray], width: float, found: list[Corner]) -> list[Corner]:
+    """The corners (:func:`corners`, :func:`rounded_corners`) of each outline's hull, its bends
+    under :data:`CROSSING_HULL` card widths smoothed away, that are not among ``found``
+    already (within :data:`HULL_SAME_PLACE` card widths, cut the same way): a row's first and
+    last cards' outer corners lie on its hull, where the outline itself may turn in short
+    edges too short for a corner (the next card's index ink notching the edge beside it)."""
+    hulls = []
+    for polygon in polygons:
+        if len(polygon) < 3:
+            hulls.append(np.zeros((0, 2), np.float32))
+            continue
+        hull = cv2.convexHull(polygon.astype(np.float32).reshape(-1, 1, 2))
+        hull = cv2.approxPolyDP(hull, CROSSING_HULL * width, True)
+        hulls.append(hull.reshape(-1, 2).astype(np.float32))
+    return [
+        corner
+        for corner in corners(hulls, width) + rounded_corners(hulls, width)
+        if not any(
+            float(np.linalg.norm(corner.point - other.point)) < HULL_SAME_PLACE * width
+            and float(corner.across @ other.across) > 0.95
+            for other in found
+        )
+    ]
 
 
 def edge_points(polygons: list[np.ndarray], width: float, step: float = 0.06) -> list[Corner]:
@@ -1457,6 +1486,15 @@ def _read_cards(
     # a row whose own glyphs measure another card than the photo's width has the rest of its
     # corners found and read at its own width instead
     own = _own_widths(readings, whole - rows)
+    # and the corners of the other rows' hulls, read last: a row's first and last cards'
+    # outer corners, where its outline turns in edges too short to be a corner's
+    cut = next((c.width for c in found if c.outline not in whole), None)
+    if cut is not None:
+        hulled = [
+            polygon if i not in whole and i not in own else np.zeros((0, 2))
+            for i, polygon in enumerate(polygons)
+        ]
+        rest = rest + hull_corners(hulled, cut, found)
     readings += read_corners(pixels, [c for c in rest if c.outline not in own])
     budget.check()
     for outline, width in own.items():

@@ -1118,7 +1118,8 @@ def _one_outline_read(monkeypatch, corner_readings):
 def _found_beside_a_row(monkeypatch, outline, corners):
     """find_corners finding, at any width, ``outline`` (outline 0, whole) with its
     ``corners``, and beside it a row (outline 1) with six index corners 30 apart along its
-    top edge, cut at 100: the name each of those is to read, by where it lies along."""
+    top edge, cut at 100: the name each of those is to read, by where it lies along (the
+    row's other corners, its hull's, read nothing)."""
     from scorekeeper.vision import reading as steps
 
     row = np.float32([(300, 0), (550, 0), (550, 145), (300, 145)])
@@ -1171,7 +1172,7 @@ def test_a_silent_whole_looking_outline_is_walked_though_a_row_beside_it_measure
         readings = [
             CornerReading(c, names[int(c.point[0])], 0.95, glyph=17.2)
             for c in found
-            if c.outline == 1
+            if c.outline == 1 and c.point[1] == 0 and int(c.point[0]) in names
         ]
         along = [c for c in found if c.outline == 0 and not any(c is s for s in silent)]
         walked.extend(along)
@@ -1217,7 +1218,7 @@ def test_a_stack_whole_at_both_widths_whose_one_index_measures_a_narrower_card_i
         readings = [
             CornerReading(c, names[int(c.point[0])], 0.95, glyph=13.76)
             for c in found
-            if c.outline == 1
+            if c.outline == 1 and c.point[1] == 0 and int(c.point[0]) in names
         ]
         readings += [
             CornerReading(c, "6C", 0.95, glyph=13.76) for c in found if c is stack_corners[0]
@@ -1312,7 +1313,7 @@ def test_a_far_row_is_looked_at_again_at_its_own_width(monkeypatch):
                 readings.append(CornerReading(c, far_cards[x], 0.95, glyph=13.76))
             elif c.outline == 0 and cut == 80 and x == 70:
                 readings.append(CornerReading(c, "9C", 0.95, glyph=13.76))
-            elif c.outline == 1 and cut == 100 and x in near_cards:
+            elif c.outline == 1 and cut == 100 and x in near_cards and c.point[1] == 0:
                 readings.append(CornerReading(c, near_cards[x], 0.95, glyph=17.2))
         return readings
 
@@ -1630,3 +1631,25 @@ def test_where_a_cards_own_edge_crosses_a_row_a_corner_is_looked_at():
     # an outline smaller than 0.6 of a card's area (a speck, a glass's rim) is not looked along
     small = np.float32([(50, 50), (150, 50), (150, 120), (50, 120)])
     assert edge_crossings(photo, [small], 100.0) == []
+
+
+def test_a_stack_whose_edge_the_indices_notch_has_its_outer_corner_on_its_hull():
+    # a stack of cards 100 wide, its long left edge notched by every card's index ink (a
+    # sawtooth 4 deep every 20 from y 290 up to y 10) and its bottom-left corner rounded off
+    # (cut from (10, 300) to (0, 290)): no edge on the left is long enough for a corner, and
+    # the outline finds none there (only a tooth at (0, 290), turned 11 degrees). The hull
+    # has a straight left edge from (0, 290) to (0, 0) and the bottom edge from (100, 300):
+    # extended, they meet at (0, 300), 10 from the bottom edge's end; seen there, the edge
+    # up (0, -1) turns clockwise into the edge right (1, 0): "across" up, "down" right, the
+    # last card's index corner. The hull's three other corners are the outline's own
+    from scorekeeper.vision.reading import corners, hull_corners, rounded_corners
+
+    left = [(0 if k % 2 == 0 else 4, y) for k, y in enumerate(range(290, 0, -20))]
+    stack = np.float32([(0, 0), (100, 0), (100, 300), (10, 300), *left])
+    found = corners([stack], 100.0) + rounded_corners([stack], 100.0)
+    assert not any(np.allclose(c.point, (0, 300), atol=3) for c in found)
+    (corner,) = hull_corners([stack], 100.0, found)
+    assert corner.point == pytest.approx((0, 300), abs=0.01)
+    assert corner.across == pytest.approx((0, -1), abs=0.001)
+    assert corner.down == pytest.approx((1, 0), abs=0.001)
+    assert (corner.width, corner.outline) == (100.0, 0)
