@@ -21,9 +21,8 @@
    width than the photo's (a tilt makes the far fan's cards smaller), the rest of its corners
    are found and read at its own (:func:`_own_widths`); last, the corners of each row's
    hull (:func:`hull_corners`: its outer cards' corners, where its outline turns in edges
-   too short for one). A whole card none of whose corners
-   read is named, less surely, by what its corners read faintly (:func:`faint_readings`,
-   :func:`faint_ranks`).
+   too short for one). A whole card none of whose corners read is named, less surely, by
+   what its corners read faintly (:func:`faint_readings`, :func:`faint_ranks`).
 5. :func:`cards_from_corners`: readings grouped into physical cards: a card seen at both of
    its index corners, or a lone card whose outline is whole, is one card, named by the
    surest reading of each name; two readings of one name the same way up, their glyphs
