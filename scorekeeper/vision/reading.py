@@ -3,7 +3,8 @@
 1. :func:`card_mask`: where card faces lie: light, unsaturated regions, set apart from the
    table by Otsu's threshold on a whiteness score (on a table as light as the cards, a
    second threshold among the lightest; where a photo reads no card surely, that second
-   one alone: a tablecloth's light stripes).
+   one alone: a tablecloth's light stripes), with any card a shadow leaves whole only at a
+   lower level.
 2. :func:`outlines`: each region's outline as a polygon.
 3. :func:`corners`: every convex corner of an outline, with the two edges from it. A spread
    card's outline has four; a fanned row's outline has each card's top-left corner, where
@@ -90,6 +91,9 @@ DIM_FACE = 40
 # over SOLID_MORE times the area the lit level's do, with at most one whole card fewer
 SOLID = 0.8
 SOLID_MORE = 2.0
+# a region whole at the dim level, touching no lit whole card, is a card in a shadow where the
+# lit level covers less than this share of it (a lit card the lit level broke covers more)
+SHADED_LIT_AT_MOST = 0.75
 MOST_CORNERS = 4000  # a photo with more places to look at than this is not a table of cards
 # a region of the card mask covering this share of the photo is the table, not cards
 TABLE_TAKEN = 0.5
@@ -260,18 +264,21 @@ def whiteness(pixels: np.ndarray) -> np.ndarray:
     return np.clip(value - saturation, 0, 255).astype(np.uint8)
 
 
-def card_mask(pixels: np.ndarray, lightest: bool = False) -> np.ndarray:
+def card_mask(pixels: np.ndarray, lightest: bool = False, shaded: bool = True) -> np.ndarray:
     """Where card faces lie (255), at the size of ``pixels``: set apart at the level a lit
     face clears, or at the lower level a dim room or a shadow leaves them, whichever makes
-    more outlines shaped like whole cards; above a light table (:func:`_above_the_table`)
-    at a higher level. ``lightest``: only the lightest of what that level sets apart (the
-    level that parts it in two: :func:`_lightest_level`), whatever it makes."""
+    more outlines shaped like whole cards, and at the lit level with the cards in a shadow
+    the lower level finds whole (:func:`_with_shaded_cards`; ``shaded`` False: without them,
+    as the index model's training corners were found); above a light table
+    (:func:`_above_the_table`) at a higher level. ``lightest``: only the lightest of what
+    that level sets apart (the level that parts it in two: :func:`_lightest_level`),
+    whatever it makes."""
     score = cv2.GaussianBlur(whiteness(pixels), (5, 5), 0)
     level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     if lightest:
         return _faces_above(score, _lightest_level(score, level) or level, score.shape)
     least = pixels.shape[0] * pixels.shape[1] * LEAST_AREA
-    return _above_the_table(score, level, _lit_or_dim(score, level, least), least)
+    return _above_the_table(score, level, _lit_or_dim(score, level, least, shaded), least)
 
 
 def _lightest_level(score: np.ndarray, level: float) -> float | None:
@@ -284,7 +291,7 @@ def _lightest_level(score: np.ndarray, level: float) -> float | None:
     return upper if upper > level else None
 
 
-def _lit_or_dim(score: np.ndarray, level: float, least: float) -> np.ndarray:
+def _lit_or_dim(score: np.ndarray, level: float, least: float, shaded: bool) -> np.ndarray:
     lit = _faces_above(score, max(level, LIT_FACE), score.shape)
     if level >= LIT_FACE:
         return lit
@@ -297,7 +304,36 @@ def _lit_or_dim(score: np.ndarray, level: float, least: float) -> np.ndarray:
     # found, ragged (and perhaps shaped like one card), at the dim level the whole fan, solid
     if _solid_area(found_dim) > SOLID_MORE * _solid_area(found_lit) and whole_dim >= whole_lit - 1:
         return dim
-    return lit
+    return _with_shaded_cards(lit, found_lit, found_dim) if shaded else lit
+
+
+def _with_shaded_cards(
+    lit: np.ndarray, found_lit: list[np.ndarray], found_dim: list[np.ndarray]
+) -> np.ndarray:
+    """``lit`` and the regions of the dim level (their outlines ``found_dim``) shaped like one
+    whole card that touch no whole card of the lit level (``found_lit``) and that the lit
+    level covers less than :data:`SHADED_LIT_AT_MOST` of: a card in a glass's or a hand's
+    shadow, which the lit level breaks into pieces or loses, beside cards the lamp lights."""
+    lit_whole = np.zeros_like(lit)
+    cv2.drawContours(
+        lit_whole,
+        [o.reshape(-1, 1, 2).astype(np.int32) for o in found_lit if card_shaped(o) is not None],
+        -1,
+        255,
+        -1,
+    )
+    mask = lit
+    for outline in found_dim:
+        if card_shaped(outline) is None:
+            continue
+        region = np.zeros_like(lit)
+        cv2.drawContours(region, [outline.reshape(-1, 1, 2).astype(np.int32)], -1, 255, -1)
+        area = max(1, cv2.countNonZero(region))
+        if cv2.countNonZero(region & lit_whole) == 0 and (
+            cv2.countNonZero(region & lit) < SHADED_LIT_AT_MOST * area
+        ):
+            mask = mask | region
+    return mask
 
 
 def _whole_count(found: list[np.ndarray]) -> int:
@@ -1143,16 +1179,18 @@ def find_corners(
     width: float | None = None,
     rows: set[int] = frozenset(),
     lightest: bool = False,
+    shaded: bool = True,
 ) -> tuple[list[np.ndarray], list[Corner], set[int]]:
     """Steps 1 to 3 on the working picture: the outlines (working pixels), their corners,
     and which outlines are one whole card. The card width the corners are cut at is the
     outlines' own (:func:`card_width`), or ``width`` (working pixels) where given: the
     glyphs' measure (:func:`glyph_width`). ``rows``: outlines already seen to be rows of
     cards (the outlines are the same whatever the width), never whole. ``lightest``: the
-    faces are the lightest of the light regions (:func:`card_mask`)."""
+    faces are the lightest of the light regions (:func:`card_mask`); ``shaded``: with the
+    cards in a shadow (:func:`card_mask`)."""
     factor = min(1.0, MASK_SIDE / max(pixels.shape[:2]))
     small = cv2.resize(pixels, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-    mask = card_mask(small, lightest)
+    mask = card_mask(small, lightest, shaded)
     least = small.shape[0] * small.shape[1] * LEAST_AREA
     outlines_small = outlines(mask, least)
     first = [hull_quadrilateral(outline) for outline in outlines_small]

@@ -1653,3 +1653,32 @@ def test_a_stack_whose_edge_the_indices_notch_has_its_outer_corner_on_its_hull()
     assert corner.across == pytest.approx((0, -1), abs=0.001)
     assert corner.down == pytest.approx((1, 0), abs=0.001)
     assert (corner.width, corner.outline) == (100.0, 0)
+
+
+def test_a_card_in_a_shadow_beside_lit_cards_is_found_whole():
+    # a dark table (whiteness 0) with three lit cards 60 x 87 (grey 180: whiteness 180) and a
+    # fourth in a shadow (grey 85). Otsu's level falls between the table and the shaded
+    # card, under the lit level 110: at the lit level the three lit cards are whole, at the
+    # dim level all four, one more only, so the lit level stands; the shaded card, whole at
+    # the dim level, touching no lit card and lit nowhere, is added to it
+    from scorekeeper.vision import reading as steps
+
+    photo = np.full((300, 400, 3), (30, 45, 60), np.uint8)
+    for x in (30, 120, 210):
+        photo[40:127, x : x + 60] = 180
+    photo[160:247, 300:360] = 85
+    score = cv2.GaussianBlur(steps.whiteness(photo), (5, 5), 0)
+    level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    assert steps.DIM_FACE <= level < 85 < steps.LIT_FACE
+    _polygons, _found, whole = steps.find_corners(photo)
+    assert len(whole) == 4
+    assert steps.card_mask(photo)[200, 330] == 255
+    # without the shaded cards (the index model's training corners): three
+    _polygons, _found, whole = steps.find_corners(photo, shaded=False)
+    assert len(whole) == 3
+    # the same card lit over its top 70 of 87 rows: the lit level covers 70 / 87 = 0.80 of
+    # it, over SHADED_LIT_AT_MOST 0.75: a lit card, not one in a shadow; its shaded foot stays
+    # out of the mask
+    photo[160:230, 300:360] = 180
+    mask = steps.card_mask(photo)
+    assert (mask[200, 330], mask[240, 330]) == (255, 0)
