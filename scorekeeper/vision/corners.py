@@ -204,14 +204,25 @@ def _pip_below(ink: np.ndarray, rank: tuple) -> tuple | None:
     """The box of the ink right below ``rank``: within :data:`PIP_BELOW` of its height
     under it, and a quarter of its width either side of it; None where there is too little.
     A pip that ran into a picture's ink (a king's sceptre under his pip, a flower beside a
-    queen's) is one piece with it, far taller than the rank or too large to be a glyph."""
+    queen's) is one piece with it, far taller than the rank or too large to be a glyph. Ink
+    running on out of that window's right side is a face's large pip the index's ran into
+    (svg-tigullio-international's courts): the window is cut at the column with the least
+    ink right of the rank's middle."""
     x, y, w, h = rank
     height, width = ink.shape
     top, bottom = y + h + 1, min(height, y + h + 1 + int(PIP_BELOW * h))
     left, right = max(2, x - w // 4), min(width, x + w + w // 4 + 1)
     if bottom - top < 4 or right - left < 4:
         return None
-    return _ink_box(ink[top:bottom, left:right], left, top)
+    window = ink[top:bottom, left:right]
+    if right < width and window[:, -1].any() and ink[top:bottom, right].any():
+        columns = window.sum(axis=0)
+        start = max(1, x + w // 2 - left)
+        if start < len(columns) - 1:
+            neck = start + int(np.argmin(columns[start:]))
+            if neck > start:
+                window = window[:, :neck]
+    return _ink_box(window, left, top)
 
 
 def _ink_box(window: np.ndarray, left: int, top: int) -> tuple | None:

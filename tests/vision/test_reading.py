@@ -152,6 +152,23 @@ def test_a_rank_run_together_with_its_pip_is_cut_apart_at_its_neck_when_asked():
     assert index_glyphs(ink, split=True) == ((5, 6, 8, 15), (5, 22, 8, 10))
 
 
+def test_a_pip_run_into_a_faces_large_pip_is_cut_off_at_the_neck_between_them():
+    # a court's index (svg-tigullio-international): the letter, columns 7..18 and rows
+    # 12..35; its small pip below it, columns 8..17 and rows 40..50, joined by a bridge two
+    # rows tall (columns 18..19) to the picture's large pip, columns 20..40 and rows 38..58.
+    # The ink right below the letter is looked for in columns 7 - 12 // 4 = 4 to 7 + 12 + 3
+    # = 22 and rows 37 to 58; the large pip runs on out of its right side, so it is cut at
+    # the column with least ink right of the letter's middle (column 13): 11 rows of ink in
+    # columns 13..17, 2 in the bridge's 18..19, 21 in the large pip's: cut at column 18, the
+    # small pip alone, not (8, 38, 15, 21) with the large pip's edge
+    ink = _ink()
+    ink[12:36, 7:19] = 1
+    ink[40:51, 8:18] = 1
+    ink[44:46, 18:20] = 1
+    ink[38:59, 20:41] = 1
+    assert index_glyphs(ink, below_only=True) == ((7, 12, 12, 24), (8, 40, 10, 11))
+
+
 def test_a_patch_without_ink_holds_no_index():
     assert index_glyphs(_ink()) == (None, None)
 
