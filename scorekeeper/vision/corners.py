@@ -216,12 +216,10 @@ def _pip_below(ink: np.ndarray, rank: tuple) -> tuple | None:
         return None
     window = ink[top:bottom, left:right]
     if right < width and window[:, -1].any() and ink[top:bottom, right].any():
-        columns = window.sum(axis=0)
-        start = max(1, x + w // 2 - left)
-        if start < len(columns) - 1:
-            neck = start + int(np.argmin(columns[start:]))
-            if neck > start:
-                window = window[:, :neck]
+        middle = x + w // 2 - left
+        neck = _neck(window, middle)
+        if neck is not None and neck > max(1, middle):
+            window = window[:, :neck]
     return _ink_box(window, left, top)
 
 
@@ -250,12 +248,17 @@ def _pip_cut_off(ink: np.ndarray, rank: tuple) -> tuple | None:
     window = ink[top:bottom, left:right]
     if bottom - top < 4 or right - left < 4 or not window.any():
         return None
-    columns = window.sum(axis=0)
-    start = max(1, x + w // 2 - left)
-    if start >= len(columns) - 1:
+    neck = _neck(window, x + w // 2 - left)
+    return None if neck is None else _ink_box(window[:, :neck], left, top)
+
+
+def _neck(window: np.ndarray, middle: int) -> int | None:
+    """The first column of ``window`` with the least ink from column ``middle`` (at least 1)
+    on, where two pieces of ink run together; None where no column is left right of it."""
+    start = max(1, middle)
+    if start >= window.shape[1] - 1:
         return None
-    neck = start + int(np.argmin(columns[start:]))
-    return _ink_box(window[:, :neck], left, top)
+    return start + int(np.argmin(window.sum(axis=0)[start:]))
 
 
 def _split(ink: np.ndarray, box: tuple) -> tuple[tuple | None, tuple | None]:

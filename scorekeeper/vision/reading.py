@@ -661,14 +661,10 @@ def hull_corners(polygons: list[np.ndarray], width: float, found: list[Corner]) 
     already (within :data:`HULL_SAME_PLACE` card widths, cut the same way): a row's first and
     last cards' outer corners lie on its hull, where the outline itself may turn in short
     edges too short for a corner (the next card's index ink notching the edge beside it)."""
-    hulls = []
-    for polygon in polygons:
-        if len(polygon) < 3:
-            hulls.append(np.zeros((0, 2), np.float32))
-            continue
-        hull = cv2.convexHull(polygon.astype(np.float32).reshape(-1, 1, 2))
-        hull = cv2.approxPolyDP(hull, CROSSING_HULL * width, True)
-        hulls.append(hull.reshape(-1, 2).astype(np.float32))
+    hulls = [
+        _smoothed_hull(polygon, width) if len(polygon) >= 3 else np.zeros((0, 2), np.float32)
+        for polygon in polygons
+    ]
     return [
         corner
         for corner in corners(hulls, width) + rounded_corners(hulls, width)
@@ -678,6 +674,13 @@ def hull_corners(polygons: list[np.ndarray], width: float, found: list[Corner]) 
             for other in found
         )
     ]
+
+
+def _smoothed_hull(polygon: np.ndarray, width: float) -> np.ndarray:
+    """The polygon's convex hull, its bends under :data:`CROSSING_HULL` card widths smoothed
+    away: a row's outline without the notches its indices' ink bites into it."""
+    hull = cv2.convexHull(polygon.astype(np.float32).reshape(-1, 1, 2))
+    return cv2.approxPolyDP(hull, CROSSING_HULL * width, True).reshape(-1, 2)
 
 
 def edge_points(polygons: list[np.ndarray], width: float, step: float = 0.06) -> list[Corner]:
@@ -743,8 +746,7 @@ def edge_crossings(pixels: np.ndarray, polygons: list[np.ndarray], width: float)
             CROSSING_LEAST_AREA * width * width * CARD_ASPECT
         ):
             continue
-        hull = cv2.convexHull(polygon.astype(np.float32).reshape(-1, 1, 2))
-        hull = cv2.approxPolyDP(hull, CROSSING_HULL * width, True).reshape(-1, 2)
+        hull = _smoothed_hull(polygon, width)
         for _i, start, _end, length, along, inward, across in _long_edges(hull, width):
             for at in _lines_across(pixels, start, along, inward, length, width):
                 found.append(Corner(start + along * at, across, inward, width, index))
